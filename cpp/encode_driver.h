@@ -1,0 +1,132 @@
+// The one generic encoder loop: input conversion to scalar values, error mode ("fatal" or "html"),
+// end-of-queue. A codec only turns scalar values into bytes.
+// https://encoding.spec.whatwg.org/#concept-encoding-process
+//
+// A codec provides:
+//   bool ascii_passes(const EncoderState&)  ASCII code points encode as themselves right now
+//   Step code_point(EncoderState&, uint32_t cp, ByteWriter&)
+//       kContinue (bytes written), kStepError (error with cp), or kStepAgain (bytes written and cp
+//       is prepended to the queue again, as ISO-2022-JP's state switches do)
+//   void end(EncoderState&, ByteWriter&)    end-of-queue (ISO-2022-JP returns to ASCII)
+#pragma once
+#include "decode_driver.h"
+#include "encoding.h"
+#include "writers.h"
+
+namespace ew {
+
+struct EncodeCall {
+  const uint8_t* utf8;      // well-formed UTF-8 input, or
+  const char16_t* utf16;    // UTF-16 code units (possibly ill-formed)
+  size_t length;            // in input code units
+  uint8_t* out;
+  size_t capacity;          // at least kMaxEncodeStep
+  uint32_t options;
+};
+
+namespace detail {
+
+// Reads scalar values from well-formed UTF-8.
+struct Utf8Source {
+  const uint8_t* in;
+  size_t length;
+  // The scalar value at `i` and its length in bytes.
+  size_t next(size_t i, uint32_t& cp) const {
+    uint8_t b = in[i];
+    if (b < 0x80) return cp = b, 1;
+    if (b < 0xE0) return cp = ((b & 0x1F) << 6) | (in[i + 1] & 0x3F), 2;
+    if (b < 0xF0) return cp = ((b & 0x0F) << 12) | ((in[i + 1] & 0x3F) << 6) | (in[i + 2] & 0x3F), 3;
+    cp = ((b & 0x07) << 18) | ((in[i + 1] & 0x3F) << 12) | ((in[i + 2] & 0x3F) << 6) | (in[i + 3] & 0x3F);
+    return 4;
+  }
+  size_t ascii_run(size_t i, ByteWriter& w, size_t max) const {
+    size_t k = 0;
+    while (k < max && in[i + k] < 0x80) w.p[k] = in[i + k], ++k;
+    w.p += k;
+    return k;
+  }
+};
+
+// Reads scalar values from UTF-16 code units; a lone surrogate reads as U+FFFD.
+struct Utf16Source {
+  const char16_t* in;
+  size_t length;
+  bool at_end;  // no more input follows, so a leading surrogate in the last unit is lone
+  // The scalar value at `i` and its length in code units; 0 when a leading surrogate ends the
+  // chunk and more input may follow.
+  size_t next(size_t i, uint32_t& cp) const {
+    uint32_t c = in[i];
+    if (!is_surrogate(c)) return cp = c, 1;
+    if (is_leading_surrogate(c)) {
+      if (i + 1 == length && !at_end) return 0;
+      if (i + 1 < length && is_trailing_surrogate(in[i + 1])) {
+        cp = 0x10000 + ((c - 0xD800) << 10) + (in[i + 1] - 0xDC00);
+        return 2;
+      }
+    }
+    return cp = 0xFFFD, 1;
+  }
+  size_t ascii_run(size_t i, ByteWriter& w, size_t max) const {
+    size_t k = ascii_prefix_utf16(in + i, max);
+    for (size_t j = 0; j < k; ++j) w.p[j] = static_cast<uint8_t>(in[i + j]);
+    w.p += k;
+    return k;
+  }
+};
+
+// Writes "&#NNNN;" for a code point (the "html" error mode).
+inline void write_html_reference(uint32_t cp, ByteWriter& w) {
+  char digits[8];
+  int n = 0;
+  do digits[n++] = static_cast<char>('0' + cp % 10), cp /= 10;
+  while (cp);
+  w.push('&');
+  w.push('#');
+  while (n) w.push(static_cast<uint8_t>(digits[--n]));
+  w.push(';');
+}
+
+template <class Codec, class Source>
+EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, const EncodeCall& call) {
+  ByteWriter w{call.out};
+  uint8_t* const limit = call.out + call.capacity - kMaxEncodeStep;
+  size_t i = 0;
+  auto result = [&](uint32_t status, uint32_t cp) {
+    if (status == kError || (status == kDone && (call.options & kEncodeFlush))) st = EncoderState{};
+    return EncodeResult{status, static_cast<uint32_t>(i), static_cast<uint32_t>(w.p - call.out), cp};
+  };
+  while (i < src.length) {
+    if (w.p > limit) return result(kOutputFull, 0);
+    if (codec.ascii_passes(st)) {
+      size_t room = static_cast<size_t>(limit - w.p) + 1;
+      i += src.ascii_run(i, w, src.length - i < room ? src.length - i : room);
+      if (i == src.length || w.p > limit) continue;
+    }
+    uint32_t cp;
+    size_t units = src.next(i, cp);
+    if (units == 0) break;  // a leading surrogate waits for the next chunk
+    Step s = codec.code_point(st, cp, w);
+    if (s == kStepAgain) continue;
+    if (s == kStepError) {
+      if (!(call.options & kHtml)) return result(kError, cp);
+      write_html_reference(cp, w);
+    }
+    i += units;
+  }
+  if (i == src.length && (call.options & kEncodeFlush)) codec.end(st, w);
+  return result(kDone, 0);
+}
+
+}  // namespace detail
+
+template <class Codec>
+EncodeResult run_encoder(Codec& codec, EncoderState& st, const EncodeCall& call) {
+  if (call.utf16) {
+    detail::Utf16Source src{call.utf16, call.length, (call.options & kEncodeFlush) != 0};
+    return detail::encode_loop(codec, st, src, call);
+  }
+  detail::Utf8Source src{call.utf8, call.length};
+  return detail::encode_loop(codec, st, src, call);
+}
+
+}  // namespace ew

@@ -1,0 +1,94 @@
+// The core's public C++ API: get an encoding, decode to UTF-16, encode from UTF-8 or UTF-16.
+// https://encoding.spec.whatwg.org/
+// Results are values ({status, read, written}); nothing here throws or allocates.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "generated/encodings.h"
+
+namespace ew {
+
+// https://encoding.spec.whatwg.org/#concept-encoding-get
+// `label` is UTF-16 code units (a JS string as-is). Returns the Encoding, or -1 for failure.
+int get_encoding(const char16_t* label, size_t length);
+
+// A decoder instance's state: eight bytes the caller keeps between calls (DESIGN.md section 5).
+// A zeroed state is a new decoder. Each family documents how it uses the fields.
+struct DecoderState {
+  uint32_t word;
+  uint8_t b0, b1, b2;
+  uint8_t flags;  // owned by the driver (kBomSeen)
+};
+static_assert(sizeof(DecoderState) == 8);
+
+// Options of a decode call.
+enum DecodeOption : uint32_t {
+  kFatal = 1,      // error mode "fatal" (otherwise "replacement")
+  kIgnoreBom = 2,  // TextDecoderCommon's ignore BOM
+  kFlush = 4,      // the input ends after these bytes (process end-of-queue)
+};
+
+enum Status : uint32_t {
+  kDone = 0,        // all input consumed (and flushed, with kFlush)
+  kOutputFull = 1,  // stopped early; call again with the rest of the input
+  kError = 2,       // fatal error; the state has been reset to a new decoder or encoder
+};
+
+struct DecodeResult {
+  uint32_t status;
+  uint32_t read;     // bytes consumed
+  uint32_t begin;    // output starts at out[begin] (1 when a leading BOM was dropped)
+  uint32_t written;  // output ends at out[written]
+};
+
+// Worst-case number of UTF-16 code units one decode call writes for `byte_length` bytes of input,
+// including what a flush of any pending state adds. An output buffer this large never fills.
+constexpr size_t max_utf16_length(size_t byte_length) { return byte_length + 16; }
+
+// Decodes `in` with `encoding`'s decoder, continuing from and updating `state`, and writes UTF-16
+// code units to `out` (capacity `out_capacity`, at least 16). Implements the decoder loop of
+// https://encoding.spec.whatwg.org/#dom-textdecoder-decode including "serialize I/O queue" (BOM).
+DecodeResult decode_to_utf16(int encoding, uint32_t options, DecoderState& state, const uint8_t* in,
+                             size_t length, char16_t* out, size_t out_capacity);
+
+// An encoder instance's state (only ISO-2022-JP has one).
+struct EncoderState {
+  uint32_t word;
+};
+
+enum EncodeOption : uint32_t {
+  kHtml = 1,         // error mode "html" (otherwise "fatal")
+  kEncodeFlush = 4,  // the input ends after this chunk (process end-of-queue)
+};
+
+struct EncodeResult {
+  uint32_t status;
+  uint32_t read;        // input code units consumed (bytes for UTF-8 input, units for UTF-16)
+  uint32_t written;     // bytes written
+  uint32_t code_point;  // with kError: the code point that cannot be encoded
+};
+
+// Worst-case bytes written per input scalar value ("&#1114111;" or an escape plus a character).
+constexpr size_t kMaxEncodeStep = 16;
+
+// Returns whether `encoding` has an encoder (all but replacement and UTF-16BE/LE).
+bool has_encoder(int encoding);
+
+// Encodes scalar values given as well-formed UTF-8 (as TextEncoder.encodeInto writes them).
+EncodeResult encode_from_utf8(int encoding, uint32_t options, EncoderState& state, const uint8_t* in,
+                              size_t length, uint8_t* out, size_t out_capacity);
+// Encodes UTF-16 code units; a lone surrogate is U+FFFD ("convert to I/O queue" of a USVString).
+// An unpaired leading surrogate at the very end of `in` is left unread unless kEncodeFlush is set.
+EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state,
+                               const char16_t* in, size_t length, uint8_t* out, size_t out_capacity);
+
+// The UTF-8 encoder with TextEncoder.encodeInto's contract: writes whole scalar values only while
+// they fit, lone surrogates as U+FFFD. https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
+struct Utf8IntoResult {
+  uint32_t read;     // UTF-16 code units consumed
+  uint32_t written;  // bytes written
+};
+Utf8IntoResult utf16_to_utf8(const char16_t* in, size_t length, uint8_t* out, size_t out_capacity);
+
+}  // namespace ew

@@ -1,0 +1,125 @@
+#include "tables.h"
+
+#include <cstring>
+
+#include "delta_stream.h"
+#include "encoding.h"
+
+namespace ew {
+namespace {
+
+bool g_loaded[kFamilyCount];
+uint16_t* g_gb18030;
+uint32_t* g_ranges_pointer;
+uint32_t* g_ranges_code_point;
+uint32_t* g_big5;
+uint16_t* g_jis0208;
+uint16_t* g_jis0212;
+uint16_t* g_katakana;
+uint16_t* g_euc_kr;
+
+uint32_t fnv1a(const uint8_t* p, size_t n) {
+  uint32_t h = 0x811c9dc5u;
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x01000193u;
+  return h;
+}
+
+template <class T>
+T* expand(const uint8_t* blob, const generated::IndexLayout& layout) {
+  T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));
+  if (out) expand_delta_stream(blob + layout.offset, layout.count, 0, out);
+  return out;
+}
+
+}  // namespace
+
+int family_of(int encoding) {
+  switch (encoding) {
+    case GBK:
+    case GB18030:
+      return kChineseSimplified;
+    case BIG5:
+      return kChineseTraditional;
+    case EUC_JP:
+    case ISO_2022_JP:
+    case SHIFT_JIS:
+      return kJapanese;
+    case EUC_KR:
+      return kKorean;
+    default:
+      return -1;
+  }
+}
+
+bool family_loaded(int family) { return family >= 0 && family < kFamilyCount && g_loaded[family]; }
+
+bool load_family(int family, const uint8_t* blob, size_t size) {
+  if (family < 0 || family >= kFamilyCount) return false;
+  if (g_loaded[family]) return true;
+  if (size != generated::kFamilyBlobSize[family] || fnv1a(blob, size) != generated::kFamilyChecksum[family])
+    return false;
+  switch (family) {
+    case kChineseSimplified:
+      g_gb18030 = expand<uint16_t>(blob, generated::kIndexGb18030);
+      g_ranges_pointer = expand<uint32_t>(blob, generated::kIndexGb18030RangesPointer);
+      g_ranges_code_point = expand<uint32_t>(blob, generated::kIndexGb18030RangesCodePoint);
+      g_loaded[family] = g_gb18030 && g_ranges_pointer && g_ranges_code_point;
+      break;
+    case kChineseTraditional:
+      g_big5 = expand<uint32_t>(blob, generated::kIndexBig5);
+      g_loaded[family] = g_big5 != nullptr;
+      break;
+    case kJapanese:
+      g_jis0208 = expand<uint16_t>(blob, generated::kIndexJis0208);
+      g_jis0212 = expand<uint16_t>(blob, generated::kIndexJis0212);
+      g_katakana = expand<uint16_t>(blob, generated::kIndexIso2022JpKatakana);
+      g_loaded[family] = g_jis0208 && g_jis0212 && g_katakana;
+      break;
+    case kKorean:
+      g_euc_kr = expand<uint16_t>(blob, generated::kIndexEucKr);
+      g_loaded[family] = g_euc_kr != nullptr;
+      break;
+  }
+  return g_loaded[family];
+}
+
+const uint16_t* index_gb18030() { return g_gb18030; }
+const uint32_t* index_gb18030_ranges_pointer() { return g_ranges_pointer; }
+const uint32_t* index_gb18030_ranges_code_point() { return g_ranges_code_point; }
+const uint32_t* index_big5() { return g_big5; }
+const uint16_t* index_jis0208() { return g_jis0208; }
+const uint16_t* index_jis0212() { return g_jis0212; }
+const uint16_t* index_iso_2022_jp_katakana() { return g_katakana; }
+const uint16_t* index_euc_kr() { return g_euc_kr; }
+
+#ifdef __wasm__
+// A bump allocator over memory.grow: tables are never freed, and nothing else allocates.
+void* table_alloc(size_t bytes) {
+  static uintptr_t next = 0, end = 0;
+  bytes = (bytes + 15) & ~size_t{15};
+  if (end - next < bytes) {
+    size_t pages = (bytes + 65535) / 65536;
+    size_t old = __builtin_wasm_memory_grow(0, pages);
+    if (old == static_cast<size_t>(-1)) return nullptr;
+    // Fresh pages are zeroed. Whatever was left of the previous grow is abandoned.
+    next = old * 65536;
+    end = next + pages * 65536;
+  }
+  void* p = reinterpret_cast<void*>(next);
+  next += bytes;
+  return p;
+}
+#else
+// Natively (tests, fuzzers): a fixed arena, enough for every family and its encoder tables.
+void* table_alloc(size_t bytes) {
+  alignas(16) static uint8_t arena[8 << 20];
+  static size_t used = 0;
+  bytes = (bytes + 15) & ~size_t{15};
+  if (sizeof arena - used < bytes) return nullptr;
+  void* p = arena + used;
+  used += bytes;
+  return p;
+}
+#endif
+
+}  // namespace ew

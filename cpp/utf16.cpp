@@ -1,0 +1,79 @@
+// https://encoding.spec.whatwg.org/#shared-utf-16-decoder
+#include "families.h"
+
+namespace ew {
+namespace {
+
+// State: b0 = 1 while a UTF-16 leading byte is held, b1 = that byte; word = the UTF-16 leading
+// surrogate, or 0 for null.
+struct Utf16Decoder {
+  bool big_endian;
+
+  uint32_t unit(uint8_t first, uint8_t second) const {
+    return big_endian ? (first << 8) | second : (second << 8) | first;
+  }
+
+  // While nothing is pending: whole code units that are not surrogates.
+  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.b0 || st.word) return 0;
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+      uint32_t c = unit(in[i], in[i + 1]);
+      if (is_surrogate(c)) break;
+      *w.p++ = static_cast<char16_t>(c);
+    }
+    return i;
+  }
+
+  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+    // 3. If UTF-16 leading byte is null, set it to byte and return continue.
+    if (!st.b0) {
+      st.b0 = 1;
+      st.b1 = b;
+      return kContinue;
+    }
+    // 4.-5. Combine the leading byte and byte into a code unit; leading byte becomes null.
+    uint32_t c = unit(st.b1, b);
+    st.b0 = 0;
+    // 6. After a leading surrogate:
+    if (st.word) {
+      uint32_t lead = st.word;
+      st.word = 0;
+      if (is_trailing_surrogate(c)) {
+        w.push(0x10000 + ((lead - 0xD800) << 10) + (c - 0xDC00));
+        return kContinue;
+      }
+      // Restore the code unit's two bytes and return error. Restoring the first one just makes it
+      // the leading byte again; the second one is `b`, processed again.
+      st.b0 = 1;
+      return kStepErrorAgain;
+    }
+    // 7. A leading surrogate waits for its pair.
+    if (is_leading_surrogate(c)) {
+      st.word = c;
+      return kContinue;
+    }
+    // 8. A trailing surrogate alone is an error.
+    if (is_trailing_surrogate(c)) return kStepError;
+    // 9. Return code point codeUnit.
+    *w.p++ = static_cast<char16_t>(c);
+    return kContinue;
+  }
+
+  // 1.-2. A pending byte or leading surrogate at end-of-queue is one error.
+  Step end(DecoderState& st, Restored&) {
+    if (!st.b0 && !st.word) return kContinue;
+    st.b0 = 0;
+    st.word = 0;
+    return kStepError;
+  }
+};
+
+}  // namespace
+
+DecodeResult decode_utf16(bool big_endian, DecoderState& st, const DecodeCall& call) {
+  Utf16Decoder codec{big_endian};
+  return run_decoder(codec, st, call);
+}
+
+}  // namespace ew

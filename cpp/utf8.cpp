@@ -1,0 +1,158 @@
+// https://encoding.spec.whatwg.org/#utf-8
+#include "families.h"
+
+namespace ew {
+namespace {
+
+// https://encoding.spec.whatwg.org/#utf-8-decoder
+// State: word = UTF-8 code point (bits 0-23) | UTF-8 upper boundary << 24; b0 = bytes needed;
+// b1 = bytes seen; b2 = lower boundary. A zeroed state is the initial one (the boundaries read as
+// 0x80 and 0xBF while they are zero).
+struct Utf8Decoder {
+  static constexpr uint8_t lower(const DecoderState& st) { return st.b2 ? st.b2 : 0x80; }
+  static constexpr uint8_t upper(const DecoderState& st) { return (st.word >> 24) ? st.word >> 24 : 0xBF; }
+
+  // While no sequence is pending: ASCII runs, then whole well-formed sequences straight from the
+  // input; anything else (errors, sequences cut by the end of the chunk) goes to byte().
+  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.b0) return 0;
+    size_t i = 0;
+    while (i < n) {
+      i += fast_ascii(in + i, n - i, w);
+      if (i == n) break;
+      uint8_t b = in[i];
+      if (b >= 0xC2 && b <= 0xDF) {
+        if (i + 1 >= n || (in[i + 1] & 0xC0) != 0x80) break;
+        *w.p++ = static_cast<char16_t>(((b & 0x1F) << 6) | (in[i + 1] & 0x3F));
+        i += 2;
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        if (i + 2 >= n) break;
+        uint8_t b1 = in[i + 1], b2 = in[i + 2];
+        if (b1 < (b == 0xE0 ? 0xA0 : 0x80) || b1 > (b == 0xED ? 0x9F : 0xBF) || (b2 & 0xC0) != 0x80) break;
+        *w.p++ = static_cast<char16_t>(((b & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
+        i += 3;
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        // Four bytes give two code units, so this needs one unit of room beyond the bytes left.
+        if (i + 3 >= n) break;
+        uint8_t b1 = in[i + 1], b2 = in[i + 2], b3 = in[i + 3];
+        if (b1 < (b == 0xF0 ? 0x90 : 0x80) || b1 > (b == 0xF4 ? 0x8F : 0xBF) || (b2 & 0xC0) != 0x80 ||
+            (b3 & 0xC0) != 0x80)
+          break;
+        w.push(((b & 0x07u) << 18) | ((b1 & 0x3Fu) << 12) | ((b2 & 0x3Fu) << 6) | (b3 & 0x3Fu));
+        i += 4;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+    // 3. If UTF-8 bytes needed is 0, based on byte:
+    if (st.b0 == 0) {
+      if (b < 0x80) {
+        *w.p++ = b;
+      } else if (b >= 0xC2 && b <= 0xDF) {
+        st.b0 = 1;
+        st.word = b & 0x1F;
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        if (b == 0xE0) st.b2 = 0xA0;
+        st.b0 = 2;
+        st.word = (b & 0xF) | (b == 0xED ? 0x9Fu << 24 : 0);
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        if (b == 0xF0) st.b2 = 0x90;
+        st.b0 = 3;
+        st.word = (b & 0x7) | (b == 0xF4 ? 0x8Fu << 24 : 0);
+      } else {
+        return kStepError;
+      }
+      return kContinue;
+    }
+    // 4. If byte is not in the range UTF-8 lower boundary to UTF-8 upper boundary, inclusive,
+    //    reset the decoder, restore byte to ioQueue and return error.
+    if (b < lower(st) || b > upper(st)) {
+      st = DecoderState{0, 0, 0, 0, st.flags};
+      return kStepErrorAgain;
+    }
+    // 5.-7. Reset the boundaries, append the byte's six bits, count it.
+    uint32_t cp = ((st.word & 0xFFFFFF) << 6) | (b & 0x3F);
+    st.word = cp;
+    st.b2 = 0;
+    // 8. If bytes seen is not bytes needed, return continue.
+    if (++st.b1 != st.b0) return kContinue;
+    // 9. Return the code point and reset.
+    st = DecoderState{0, 0, 0, 0, st.flags};
+    w.push(cp);
+    return kContinue;
+  }
+
+  // 1.-2. At end-of-queue an unfinished sequence is one error.
+  Step end(DecoderState& st, Restored&) {
+    if (st.b0 == 0) return kContinue;
+    st = DecoderState{0, 0, 0, 0, st.flags};
+    return kStepError;
+  }
+};
+
+// https://encoding.spec.whatwg.org/#utf-8-encoder
+struct Utf8Encoder {
+  bool ascii_passes(const EncoderState&) const { return true; }
+  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    if (cp < 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+    } else if (cp < 0x800) {
+      w.push(static_cast<uint8_t>(0xC0 | (cp >> 6)));
+      w.push(static_cast<uint8_t>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      w.push(static_cast<uint8_t>(0xE0 | (cp >> 12)));
+      w.push(static_cast<uint8_t>(0x80 | ((cp >> 6) & 0x3F)));
+      w.push(static_cast<uint8_t>(0x80 | (cp & 0x3F)));
+    } else {
+      w.push(static_cast<uint8_t>(0xF0 | (cp >> 18)));
+      w.push(static_cast<uint8_t>(0x80 | ((cp >> 12) & 0x3F)));
+      w.push(static_cast<uint8_t>(0x80 | ((cp >> 6) & 0x3F)));
+      w.push(static_cast<uint8_t>(0x80 | (cp & 0x3F)));
+    }
+    return kContinue;
+  }
+  void end(EncoderState&, ByteWriter&) {}
+};
+
+}  // namespace
+
+DecodeResult decode_utf8(DecoderState& st, const DecodeCall& call) {
+  Utf8Decoder codec;
+  return run_decoder(codec, st, call);
+}
+
+EncodeResult encode_utf8(EncoderState& st, const EncodeCall& call) {
+  Utf8Encoder codec;
+  return run_encoder(codec, st, call);
+}
+
+// https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
+Utf8IntoResult utf16_to_utf8(const char16_t* in, size_t length, uint8_t* out, size_t capacity) {
+  size_t i = 0, o = 0;
+  while (i < length) {
+    uint32_t c = in[i];
+    size_t units = 1;
+    if (is_surrogate(c)) {
+      if (is_leading_surrogate(c) && i + 1 < length && is_trailing_surrogate(in[i + 1])) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (in[i + 1] - 0xDC00);
+        units = 2;
+      } else {
+        c = 0xFFFD;
+      }
+    }
+    size_t bytes = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (capacity - o < bytes) break;
+    ByteWriter w{out + o};
+    EncoderState unused{};
+    Utf8Encoder{}.code_point(unused, c, w);
+    o += bytes;
+    i += units;
+  }
+  return {static_cast<uint32_t>(i), static_cast<uint32_t>(o)};
+}
+
+}  // namespace ew

@@ -1,0 +1,51 @@
+// https://encoding.spec.whatwg.org/#x-user-defined
+#include "families.h"
+
+namespace ew {
+namespace {
+
+// https://encoding.spec.whatwg.org/#x-user-defined-decoder
+struct XUserDefinedDecoder {
+  // Every byte decodes: 2. ASCII as itself; 3. 0x80..0xFF to U+F780..U+F7FF.
+  static char16_t code_point(uint8_t b) { return b < 0x80 ? b : static_cast<char16_t>(0xF780 + b - 0x80); }
+  size_t fast(DecoderState&, const uint8_t* in, size_t n, Utf16Writer& w) {
+    for (size_t i = 0; i < n; ++i) w.p[i] = code_point(in[i]);
+    w.p += n;
+    return n;
+  }
+  Step byte(DecoderState&, uint8_t b, Utf16Writer& w, Restored&) {
+    *w.p++ = code_point(b);
+    return kContinue;
+  }
+  Step end(DecoderState&, Restored&) { return kContinue; }
+};
+
+// https://encoding.spec.whatwg.org/#x-user-defined-encoder
+struct XUserDefinedEncoder {
+  bool ascii_passes(const EncoderState&) const { return true; }
+  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    if (cp < 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+    } else if (cp >= 0xF780 && cp <= 0xF7FF) {
+      w.push(static_cast<uint8_t>(cp - 0xF780 + 0x80));
+    } else {
+      return kStepError;
+    }
+    return kContinue;
+  }
+  void end(EncoderState&, ByteWriter&) {}
+};
+
+}  // namespace
+
+DecodeResult decode_x_user_defined(DecoderState& st, const DecodeCall& call) {
+  XUserDefinedDecoder codec;
+  return run_decoder(codec, st, call);
+}
+
+EncodeResult encode_x_user_defined(EncoderState& st, const EncodeCall& call) {
+  XUserDefinedEncoder codec;
+  return run_encoder(codec, st, call);
+}
+
+}  // namespace ew

@@ -1,0 +1,164 @@
+#include "test_support.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ew::test {
+
+std::map<uint32_t, uint32_t> read_index(const std::string& name) {
+  std::ifstream file(std::string(EW_WHATWG_DIR) + "/index-" + name + ".txt");
+  EXPECT_TRUE(file.good()) << "cannot read index-" << name << ".txt";
+  std::map<uint32_t, uint32_t> map;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    unsigned pointer = 0, code_point = 0;
+    if (std::sscanf(line.c_str(), "%u 0x%x", &pointer, &code_point) == 2) map[pointer] = code_point;
+  }
+  return map;
+}
+
+void load_family_or_fail(int family) {
+  static const char* kNames[] = {"chinese-simplified", "chinese-traditional", "japanese", "korean"};
+  if (family_loaded(family)) return;
+  std::ifstream file(std::string(EW_TABLES_DIR) + "/" + kNames[family] + ".bin", std::ios::binary);
+  ASSERT_TRUE(file.good()) << "run build.sh first: dist/tables/" << kNames[family] << ".bin is missing";
+  std::ostringstream data;
+  data << file.rdbuf();
+  std::string blob = data.str();
+  ASSERT_TRUE(load_family(family, reinterpret_cast<const uint8_t*>(blob.data()), blob.size()))
+      << kNames[family] << ".bin does not match the generated layout; rerun the generator";
+}
+
+std::u16string utf16(const std::vector<uint32_t>& code_points) {
+  std::u16string s;
+  for (uint32_t c : code_points) {
+    if (c >= 0x10000) {
+      s += static_cast<char16_t>(0xD800 | ((c - 0x10000) >> 10));
+      s += static_cast<char16_t>(0xDC00 | ((c - 0x10000) & 0x3FF));
+    } else {
+      s += static_cast<char16_t>(c);
+    }
+  }
+  return s;
+}
+
+std::u16string utf16(const char* ascii) {
+  std::u16string s;
+  for (; *ascii; ++ascii) s += static_cast<char16_t>(static_cast<uint8_t>(*ascii));
+  return s;
+}
+
+Decoded decode(int encoding, const Bytes& input, uint32_t options, const std::vector<size_t>& splits,
+               size_t capacity) {
+  DecoderState state{};
+  Decoded result;
+  std::vector<char16_t> out(capacity ? capacity : max_utf16_length(input.size()));
+  size_t start = 0;
+  for (size_t k = 0; k <= splits.size(); ++k) {
+    size_t end = k < splits.size() ? splits[k] : input.size();
+    bool last = k == splits.size();
+    uint32_t call_options = options | (last ? kFlush : 0);
+    // Keep calling while the output buffer fills up.
+    for (;;) {
+      DecodeResult r = decode_to_utf16(encoding, call_options, state, input.data() + start,
+                                       end - start, out.data(), out.size());
+      result.text.append(out.data() + r.begin, out.data() + r.written);
+      start += r.read;
+      if (r.status == kError) {
+        result.error = true;
+        EXPECT_EQ(state.word, 0u) << "a fatal error must reset the decoder";
+        return result;
+      }
+      if (r.status == kDone) break;
+      EXPECT_EQ(r.status, kOutputFull);
+    }
+    EXPECT_EQ(start, end);
+  }
+  return result;
+}
+
+void expect_decode(int encoding, const Bytes& input, const Decoded& expected, uint32_t options) {
+  for (size_t pad = 0; pad < 32; ++pad) {
+    Bytes padded(pad, 'a');
+    padded.insert(padded.end(), input.begin(), input.end());
+    Decoded want = expected;
+    want.text = std::u16string(pad, u'a') + expected.text;
+    SCOPED_TRACE("input " + hex(padded));
+    EXPECT_EQ(decode(encoding, padded, options), want) << "one call";
+    for (size_t split = 0; split <= padded.size(); ++split)
+      EXPECT_EQ(decode(encoding, padded, options, {split}), want) << "split at " << split;
+    std::vector<size_t> every;
+    for (size_t k = 1; k < padded.size(); ++k) every.push_back(k);
+    EXPECT_EQ(decode(encoding, padded, options, every), want) << "byte by byte";
+    EXPECT_EQ(decode(encoding, padded, options, {}, 32), want) << "32-unit output buffer";
+  }
+}
+
+Encoded encode(int encoding, const std::u16string& text, bool html) {
+  Encoded result;
+  uint32_t options = html ? kHtml : 0;
+  std::vector<uint8_t> out(text.size() * kMaxEncodeStep + kMaxEncodeStep);
+  EncoderState state{};
+  EncodeResult r = encode_from_utf16(encoding, options | kEncodeFlush, state, text.data(), text.size(),
+                                     out.data(), out.size());
+  result.bytes.assign(out.data(), out.data() + r.written);
+  result.error = r.status == kError;
+  result.code_point = r.code_point;
+  EXPECT_TRUE(r.status == kDone || r.status == kError);
+
+  // The same scalar values as UTF-8 (what TextEncoder.encodeInto hands the core) give the same bytes.
+  std::vector<uint8_t> utf8(text.size() * 3 + 4);
+  Utf8IntoResult u = utf16_to_utf8(text.data(), text.size(), utf8.data(), utf8.size());
+  EXPECT_EQ(u.read, text.size());
+  EncoderState state8{};
+  EncodeResult r8 = encode_from_utf8(encoding, options | kEncodeFlush, state8, utf8.data(), u.written,
+                                     out.data(), out.size());
+  EXPECT_EQ(Bytes(out.data(), out.data() + r8.written), result.bytes) << "UTF-8 input path";
+  EXPECT_EQ(r8.status, r.status);
+
+  // And so does a run one code unit at a time through one encoder with a minimal output buffer
+  // (a leading surrogate at the end of a chunk waits for the next one).
+  EncoderState chunked{};
+  Bytes bytes;
+  std::vector<uint8_t> small(kMaxEncodeStep);
+  size_t i = 0, n = 1;
+  bool error = false;
+  for (;;) {
+    size_t avail = std::min(n, text.size() - i);
+    bool last = i + avail == text.size();
+    EncodeResult c = encode_from_utf16(encoding, options | (last ? kEncodeFlush : 0), chunked,
+                                       text.data() + i, avail, small.data(), small.size());
+    bytes.insert(bytes.end(), small.data(), small.data() + c.written);
+    i += c.read;
+    if (c.status == kError) {
+      error = true;
+      break;
+    }
+    if (last && c.status == kDone && i == text.size()) break;
+    n = c.read == 0 && c.status == kDone ? n + 1 : 1;
+  }
+  EXPECT_EQ(error, result.error) << "chunked run";
+  if (!error) EXPECT_EQ(bytes, result.bytes) << "chunked run";
+  return result;
+}
+
+std::string hex(const Bytes& bytes) {
+  std::string s;
+  char buf[4];
+  for (uint8_t b : bytes) std::snprintf(buf, sizeof buf, "%02X ", b), s += buf;
+  return s;
+}
+
+std::string hex(const std::u16string& text) {
+  std::string s;
+  char buf[6];
+  for (char16_t c : text) std::snprintf(buf, sizeof buf, "%04X ", static_cast<unsigned>(c)), s += buf;
+  return s;
+}
+
+void PrintTo(const Decoded& d, std::ostream* os) { *os << (d.error ? "error after " : "") << hex(d.text); }
+
+}  // namespace ew::test
