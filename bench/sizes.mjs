@@ -1,0 +1,46 @@
+// Prints what a user ships, gzip -9: the wasm core, the JS a bundler keeps for each entry, and each
+// family's table module. Run by build.sh; the README's size table comes from this output.
+import { build } from 'esbuild';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('../', import.meta.url);
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+// The minified browser bundle of a few lines importing from the package, without the wasm.
+async function bundle(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: new URL('.', root).pathname, loader: 'js' },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].contents;
+}
+
+const core = readFileSync(new URL('dist/encoding.wasm', root));
+const decoderJs = await bundle("export { TextDecoder } from './js/index.js';");
+const allJs = await bundle("export * from './js/index.js';");
+
+const rows = [
+  ['dist/encoding.wasm (core)', core.length, gz(core)],
+  ['JS for TextDecoder (minified)', decoderJs.length, gz(decoderJs)],
+  ['JS for every export (minified)', allJs.length, gz(allJs)],
+];
+const families = {};
+for (const file of readdirSync(new URL('dist/tables/', root)).filter((f) => f.endsWith('.wasm')).sort()) {
+  const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
+  families[file.replace('.wasm', '')] = gz(bytes);
+  rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
+}
+
+console.log('size report (gzip -9)');
+for (const [name, raw, zipped] of rows) console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
+const decoder = gz(core) + gz(decoderJs);
+console.log(`  TextDecoder for UTF-8, UTF-16 and every single-byte encoding (windows-1252 only): ${kb(decoder)}`);
+if (families.japanese) console.log(`  TextDecoder for Shift_JIS only (core + JS + japanese tables): ${kb(decoder + families.japanese)}`);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
+# the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm) and the native
+# test build, each only when stale, and ends by printing what a user ships.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# ---- defaults ---------------------------------------------------------------------------------
+NATIVE=1        # --no-native: skip the native (GoogleTest, ASan+UBSan) build
+QUIET=0         # --quiet: print only the size report and errors
+SIZES=1         # --no-sizes: skip the size report
+BUILD_DIR=build # --build-dir DIR: where CMake builds (dist/ always receives the artifacts)
+# -----------------------------------------------------------------------------------------------
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-native) NATIVE=0 ;;
+    --quiet) QUIET=1 ;;
+    --no-sizes) SIZES=0 ;;
+    --build-dir) BUILD_DIR="$2"; shift ;;
+    *) echo "build.sh: unknown option '$1' (see the defaults at the top of build.sh)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+log() { if [ "$QUIET" = 0 ]; then echo "build.sh: $*"; fi; }
+run() { if [ "$QUIET" = 0 ]; then "$@"; else "$@" > "$BUILD_DIR/last-step.log" 2>&1 || { cat "$BUILD_DIR/last-step.log" >&2; return 1; }; fi; }
+mkdir -p "$BUILD_DIR" dist
+
+# ---- system packages (Debian) -----------------------------------------------------------------
+need_apt=()
+command -v em++ > /dev/null || need_apt+=(emscripten)
+command -v wasm-opt > /dev/null || need_apt+=(binaryen)
+command -v wasm-objdump > /dev/null || need_apt+=(wabt)
+command -v cmake > /dev/null || need_apt+=(cmake)
+command -v ninja > /dev/null || need_apt+=(ninja-build)
+command -v clang++ > /dev/null || need_apt+=(clang)
+[ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    log "installing ${need_apt[*]}"
+    run apt-get update -qq
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
+  else
+    echo "build.sh: missing ${need_apt[*]}; run as root or: sudo apt-get install ${need_apt[*]}" >&2
+    exit 1
+  fi
+fi
+
+# ---- npm packages -----------------------------------------------------------------------------
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "npm ci"
+  run npm ci --no-audit --no-fund
+fi
+
+# ---- generated tables -------------------------------------------------------------------------
+# Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed; the
+# family modules go to dist/tables/.
+run node cpp/tools/generate_tables.mjs --out dist
+
+# ---- the wasm core ----------------------------------------------------------------------------
+export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (TOOLCHAIN.md)
+if [ ! -f "$BUILD_DIR/wasm/build.ninja" ]; then
+  run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release
+fi
+run cmake --build "$BUILD_DIR/wasm"
+if [ ! -f dist/encoding.wasm ] || [ "$BUILD_DIR/wasm/encoding.wasm" -nt dist/encoding.wasm ]; then
+  # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
+  features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
+  wasm-opt -O3 "${features[@]}" "$BUILD_DIR/wasm/encoding.wasm" -o "$BUILD_DIR/encoding.O3.wasm"
+  wasm-opt -Oz "${features[@]}" "$BUILD_DIR/wasm/encoding.wasm" -o "$BUILD_DIR/encoding.Oz.wasm"
+  if [ "$(stat -c %s "$BUILD_DIR/encoding.O3.wasm")" -le "$(stat -c %s "$BUILD_DIR/encoding.Oz.wasm")" ]; then
+    cp "$BUILD_DIR/encoding.O3.wasm" dist/encoding.wasm
+  else
+    cp "$BUILD_DIR/encoding.Oz.wasm" dist/encoding.wasm
+  fi
+  log "dist/encoding.wasm updated"
+fi
+
+# ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------
+if [ "$NATIVE" = 1 ]; then
+  if [ ! -f "$BUILD_DIR/native/build.ninja" ]; then
+    run cmake -S . -B "$BUILD_DIR/native" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++
+  fi
+  run cmake --build "$BUILD_DIR/native"
+fi
+
+# ---- what a user ships ------------------------------------------------------------------------
+if [ "$SIZES" = 1 ]; then
+  node bench/sizes.mjs
+fi

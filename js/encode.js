@@ -1,0 +1,22 @@
+// Non-standard: the Encoding Standard's encoders for every encoding that has one, the ones browsers
+// use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
+import * as core from './core.js';
+import { MESSAGES } from './messages.js';
+import { toDictionary, toDOMString } from './webidl.js';
+
+// Encodes `input` with the encoding `label` names. errorMode "fatal" (the default) throws a
+// TypeError at the first code point the encoding cannot represent; "html" writes it as "&#N;" the
+// way form submission does. Returns a new Uint8Array.
+export function encode(input, label = 'utf-8', options = undefined) {
+  const text = toDOMString(input);
+  label = toDOMString(label);
+  const dict = toDictionary(options, 'options');
+  const errorMode = dict?.errorMode === undefined ? 'fatal' : toDOMString(dict.errorMode);
+  if (errorMode !== 'fatal' && errorMode !== 'html') throw new TypeError(MESSAGES.badErrorMode(errorMode));
+  const id = core.encodingId(label);
+  if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
+  const name = core.encodingName(id);
+  if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le') throw new RangeError(MESSAGES.noEncoder(name));
+  core.requireTables(id);
+  return core.encode(id, text, errorMode === 'html');
+}

@@ -1,0 +1,32 @@
+// Browsers and bundlers: the core is fetched and compiled once with top-level await. Family tables
+// cannot load synchronously here: they come from a static import of 'encoding-wasm/tables/<family>'
+// or from `await preload(...)` (DESIGN.md section 4). The URLs are literal so bundlers see them.
+async function compile(url) {
+  const response = fetch(url);
+  if (WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(response);
+    } catch {
+      // A server that does not send application/wasm: compile from the bytes instead.
+    }
+  }
+  return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+}
+
+export const coreModule = await compile(new URL('../../dist/encoding.wasm', import.meta.url));
+
+export const loadFamilySync = null;
+
+export function loadFamily(family) {
+  switch (family) {
+    case 'chinese-simplified':
+      return compile(new URL('../../dist/tables/chinese-simplified.wasm', import.meta.url));
+    case 'chinese-traditional':
+      return compile(new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url));
+    case 'japanese':
+      return compile(new URL('../../dist/tables/japanese.wasm', import.meta.url));
+    case 'korean':
+      return compile(new URL('../../dist/tables/korean.wasm', import.meta.url));
+  }
+  throw new Error(`unknown table family ${family}`);
+}

@@ -1,0 +1,11 @@
+// Node, Bun, and Deno with read permission: the core and the family tables are read and compiled
+// synchronously, a family on its first use (DESIGN.md section 4).
+import { readFileSync } from 'node:fs';
+
+export const coreModule = new WebAssembly.Module(readFileSync(new URL('../../dist/encoding.wasm', import.meta.url)));
+
+export function loadFamilySync(family) {
+  return new WebAssembly.Module(readFileSync(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
+}
+
+export const loadFamily = async (family) => loadFamilySync(family);

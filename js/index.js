@@ -1,0 +1,7 @@
+// encoding-wasm: the WHATWG Encoding Standard's TextDecoder and TextEncoder for every encoding and
+// label, from a C++ core compiled to WebAssembly. https://encoding.spec.whatwg.org/
+export { TextDecoder } from './text_decoder.js';
+export { TextEncoder } from './text_encoder.js';
+export { encode } from './encode.js';
+export { preload, registerFamily } from './core.js';
+export { nativeDelegation, setNativeDelegation } from './native.js';

@@ -1,0 +1,24 @@
+// Every error message the package throws, in one place. Each says what went wrong and what fixes it.
+
+export const MESSAGES = {
+  badLabel: (label) => `The encoding label "${label}" is not supported (see https://encoding.spec.whatwg.org/#names-and-labels).`,
+  replacementLabel: (label) =>
+    `The encoding label "${label}" names the replacement encoding, which TextDecoder does not accept.`,
+  noEncoder: (name) => `The ${name} encoding has no encoder in the Encoding Standard.`,
+  badErrorMode: (mode) => `The error mode "${mode}" is not "fatal" or "html".`,
+  illegalInvocation: (what) => `Illegal invocation: the receiver is not a ${what}.`,
+  missingArguments: (what, needed, given) => `${what} needs ${needed} arguments, but only ${given} were given.`,
+  notBufferSource: 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.',
+  resizable: 'The input must not be backed by a resizable ArrayBuffer or a growable SharedArrayBuffer.',
+  notUint8Array: 'The destination must be a Uint8Array.',
+  notDictionary: (what) => `The ${what} argument must be an object, null or undefined.`,
+  fatalDecode: (name) => `The encoded data is not valid ${name}.`,
+  fatalEncode: (name, cp) =>
+    `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} cannot be encoded in ${name}.`,
+  familyMissing: (name, family) =>
+    `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
+    `'await preload("${name}")' first.`,
+  familyLoadFailed: (family) =>
+    `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`,
+  wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
+};

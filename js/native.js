@@ -1,0 +1,75 @@
+// Handing UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (DESIGN.md section 7).
+// Each host decoder is probed once, at load time, on the edge cases where implementations have
+// differed; any mismatch (or no host decoder at all) keeps that encoding in wasm. Setting the
+// environment variable ENCODING_WASM_NATIVE=0, or calling setNativeDelegation(false), keeps
+// everything in wasm; the test suite runs both ways.
+
+const HostTextDecoder = globalThis.TextDecoder;
+
+const PROBES = {
+  'utf-8': [
+    // [bytes, fatal, expected]: overlong, surrogate, truncated, out of range, BOM
+    [[0xf0, 0x80, 0x80], false, '\ufffd\ufffd\ufffd'],
+    [[0xed, 0xa0, 0x80, 0x61], false, '\ufffd\ufffd\ufffda'],
+    [[0xe2, 0x82, 0x61], false, '\ufffda'],
+    [[0xf4, 0x90, 0x80, 0x80], false, '\ufffd\ufffd\ufffd\ufffd'],
+    [[0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], false, '\ufeff'],
+    [[0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80], true, '\u00e9\u{1f600}'],
+    [[0xc0], true, null],
+  ],
+  'utf-16le': [
+    [[0x61, 0x00, 0x00, 0xd8, 0x62, 0x00], false, 'a\ufffdb'],
+    [[0x00, 0xdc, 0x3d, 0xd8, 0x00, 0xde], false, '\ufffd\u{1f600}'],
+    [[0xff, 0xfe, 0x61, 0x00, 0x62], false, 'a\ufffd'],
+    [[0x00, 0xd8], true, null],
+  ],
+  'utf-16be': [
+    [[0x00, 0x61, 0xd8, 0x00, 0x00, 0x62], false, 'a\ufffdb'],
+    [[0xfe, 0xff, 0x00, 0x61], false, 'a'],
+    [[0xd8, 0x3d, 0xde, 0x00, 0x61], false, '\u{1f600}\ufffd'],
+  ],
+};
+
+function exact(name) {
+  try {
+    for (const [bytes, fatal, expected] of PROBES[name]) {
+      let actual;
+      try {
+        actual = new HostTextDecoder(name, { fatal }).decode(new Uint8Array(bytes));
+      } catch (e) {
+        actual = e instanceof TypeError ? null : undefined;
+      }
+      if (actual !== expected) return false;
+    }
+    // Streaming: a sequence split across calls, and the BOM split across calls.
+    const d = new HostTextDecoder(name);
+    const split = name === 'utf-8' ? [[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]] : null;
+    if (split) {
+      const s = d.decode(new Uint8Array(split[0]), { stream: true }) +
+        d.decode(new Uint8Array(split[1]), { stream: true }) + d.decode(new Uint8Array(split[2]));
+      if (s !== '\u20ac') return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const disabledByEnv = globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
+const exactHost = new Set(
+  typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [],
+);
+let enabled = !disabledByEnv;
+
+// The host TextDecoder class for `name` if decoding may be handed to it, else null.
+export function hostDecoderFor(name) {
+  return enabled && exactHost.has(name) ? HostTextDecoder : null;
+}
+
+// Non-standard: turn delegation to host decoders on or off (decoders created afterwards follow).
+export function setNativeDelegation(on) {
+  enabled = !!on;
+}
+
+// Which encodings this host's own decoder handles for us right now.
+export const nativeDelegation = () => (enabled ? [...exactHost] : []);

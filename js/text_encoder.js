@@ -1,0 +1,50 @@
+// https://encoding.spec.whatwg.org/#interface-textencoder
+// The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
+// core's UTF-8 encoder serves hosts without one.
+import * as core from './core.js';
+import { MESSAGES } from './messages.js';
+import { defineInterface, toDOMString, toUint8Array } from './webidl.js';
+
+const HostTextEncoder = globalThis.TextEncoder;
+const host = typeof HostTextEncoder === 'function' ? new HostTextEncoder() : null;
+const UTF_8 = 0;
+let isTextEncoder;
+
+export class TextEncoder {
+  #brand = true;
+
+  static {
+    isTextEncoder = (value) => value !== null && typeof value === 'object' && #brand in value;
+  }
+
+  get encoding() {
+    brand(this);
+    return 'utf-8';
+  }
+
+  // https://encoding.spec.whatwg.org/#dom-textencoder-encode
+  encode(input = '') {
+    brand(this);
+    const text = toDOMString(input);
+    return host ? host.encode(text) : core.encode(UTF_8, text, false);
+  }
+
+  // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
+  encodeInto(source, destination) {
+    brand(this);
+    if (arguments.length < 2) throw new TypeError(MESSAGES.missingArguments('TextEncoder.encodeInto', 2, arguments.length));
+    const text = toDOMString(source);
+    const bytes = toUint8Array(destination);
+    if (host) {
+      const { read, written } = host.encodeInto(text, bytes);
+      return { read, written };
+    }
+    return core.encodeInto(text, bytes);
+  }
+}
+
+function brand(value) {
+  if (!isTextEncoder(value)) throw new TypeError(MESSAGES.illegalInvocation('TextEncoder'));
+}
+
+defineInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);

@@ -1,0 +1,87 @@
+// WebIDL argument conversions the Encoding Standard's interfaces need.
+// https://webidl.spec.whatwg.org/#es-type-mapping
+import { MESSAGES } from './messages.js';
+
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
+const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const abResizable = getter(ArrayBuffer.prototype, 'resizable');
+const SAB = globalThis.SharedArrayBuffer;
+const sabByteLength = SAB && getter(SAB.prototype, 'byteLength');
+const sabGrowable = SAB && getter(SAB.prototype, 'growable');
+const viewBuffer = getter(Object.getPrototypeOf(Uint8Array.prototype), 'buffer');
+const viewByteOffset = getter(Object.getPrototypeOf(Uint8Array.prototype), 'byteOffset');
+const viewByteLength = getter(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength');
+const typedArrayTag = getter(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag);
+const dataViewBuffer = getter(DataView.prototype, 'buffer');
+const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
+const dataViewByteLength = getter(DataView.prototype, 'byteLength');
+const EMPTY = new Uint8Array(0);
+
+// Calls a brand-checking getter; undefined when `value` lacks the brand.
+function tryGet(get, value) {
+  if (!get) return undefined;
+  try {
+    return get.call(value);
+  } catch {
+    return undefined;
+  }
+}
+
+// The byte length of an ArrayBuffer or SharedArrayBuffer (0 once detached), after rejecting
+// resizable and growable ones; undefined for anything else.
+function bufferLength(buffer) {
+  let length = tryGet(abByteLength, buffer);
+  if (length !== undefined) {
+    if (tryGet(abResizable, buffer)) throw new TypeError(MESSAGES.resizable);
+    return length;
+  }
+  length = tryGet(sabByteLength, buffer);
+  if (length !== undefined && tryGet(sabGrowable, buffer)) throw new TypeError(MESSAGES.resizable);
+  return length;
+}
+
+// AllowSharedBufferSource -> the bytes it views, as a Uint8Array over the same memory.
+// "Get a copy of the buffer source" returns no bytes for a detached buffer; the caller copies.
+export function toBytes(input) {
+  if (ArrayBuffer.isView(input)) {
+    const isTyped = typedArrayTag.call(input) !== undefined;
+    const buffer = isTyped ? viewBuffer.call(input) : dataViewBuffer.call(input);
+    if (bufferLength(buffer) === 0) return EMPTY;
+    // (Checked first because DataView's offset and length getters throw once it is detached.)
+    const offset = (isTyped ? viewByteOffset : dataViewByteOffset).call(input);
+    const length = (isTyped ? viewByteLength : dataViewByteLength).call(input);
+    return new Uint8Array(buffer, offset, length);
+  }
+  const length = bufferLength(input);
+  if (length === undefined) throw new TypeError(MESSAGES.notBufferSource);
+  return length === 0 ? EMPTY : new Uint8Array(input, 0, length);
+}
+
+// [AllowShared] Uint8Array (TextEncoder.encodeInto's destination).
+export function toUint8Array(value) {
+  if (!ArrayBuffer.isView(value) || typedArrayTag.call(value) !== 'Uint8Array') {
+    throw new TypeError(MESSAGES.notUint8Array);
+  }
+  if (bufferLength(viewBuffer.call(value)) === 0) return EMPTY;
+  return value;
+}
+
+// A dictionary argument: undefined and null read as {}, any other non-object is a TypeError.
+export function toDictionary(value, what) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' && typeof value !== 'function') throw new TypeError(MESSAGES.notDictionary(what));
+  return value;
+}
+
+// DOMString: ToString, which throws a TypeError for a Symbol.
+export const toDOMString = (value) => `${value}`;
+
+// Defines a WebIDL interface's members as the spec's bindings do: methods and attributes are
+// enumerable, and the prototype carries the interface's Symbol.toStringTag.
+export function defineInterface(cls, name, members) {
+  for (const member of members) {
+    const descriptor = Object.getOwnPropertyDescriptor(cls.prototype, member);
+    Object.defineProperty(cls.prototype, member, { ...descriptor, enumerable: true });
+  }
+  Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: name, configurable: true });
+}
