@@ -55,32 +55,38 @@ fi
 
 # ---- generated tables -------------------------------------------------------------------------
 # Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed; the
-# family modules go to dist/tables/.
-run node cpp/tools/generate_tables.mjs --out dist
+# family blobs (build outputs) go to $BUILD_DIR/tables/.
+run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
 
-# ---- the wasm core ----------------------------------------------------------------------------
+# ---- the wasm modules: the core and one per table family --------------------------------------
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (TOOLCHAIN.md)
 if [ ! -f "$BUILD_DIR/wasm/build.ninja" ]; then
-  run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"
 fi
 run cmake --build "$BUILD_DIR/wasm"
-if [ ! -f dist/encoding.wasm ] || [ "$BUILD_DIR/wasm/encoding.wasm" -nt dist/encoding.wasm ]; then
+mkdir -p dist/tables "$BUILD_DIR/opt"
+features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
+for built in "$BUILD_DIR"/wasm/encoding.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
+  shipped=dist/${built#"$BUILD_DIR"/wasm/}
+  if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
   # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
-  features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
-  wasm-opt -O3 "${features[@]}" "$BUILD_DIR/wasm/encoding.wasm" -o "$BUILD_DIR/encoding.O3.wasm"
-  wasm-opt -Oz "${features[@]}" "$BUILD_DIR/wasm/encoding.wasm" -o "$BUILD_DIR/encoding.Oz.wasm"
-  if [ "$(stat -c %s "$BUILD_DIR/encoding.O3.wasm")" -le "$(stat -c %s "$BUILD_DIR/encoding.Oz.wasm")" ]; then
-    cp "$BUILD_DIR/encoding.O3.wasm" dist/encoding.wasm
+  base=$BUILD_DIR/opt/$(basename "$built" .wasm)
+  wasm-opt -O3 "${features[@]}" "$built" -o "$base.O3.wasm"
+  wasm-opt -Oz "${features[@]}" "$built" -o "$base.Oz.wasm"
+  if [ "$(stat -c %s "$base.O3.wasm")" -le "$(stat -c %s "$base.Oz.wasm")" ]; then
+    cp "$base.O3.wasm" "$shipped"
   else
-    cp "$BUILD_DIR/encoding.Oz.wasm" dist/encoding.wasm
+    cp "$base.Oz.wasm" "$shipped"
   fi
-  log "dist/encoding.wasm updated"
-fi
+  log "$shipped updated"
+done
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------
 if [ "$NATIVE" = 1 ]; then
   if [ ! -f "$BUILD_DIR/native/build.ninja" ]; then
-    run cmake -S . -B "$BUILD_DIR/native" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++
+    run cmake -S . -B "$BUILD_DIR/native" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+      -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"
   fi
   run cmake --build "$BUILD_DIR/native"
 fi

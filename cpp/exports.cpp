@@ -1,16 +1,16 @@
 // The wasm boundary: plain C exports over fixed buffers, no encoding logic (DESIGN.md section 2).
 // JS writes input into ew_input(), passes a decoder's or encoder's state through ew_scratch() and
 // reads the output from ew_output(). Nothing here allocates, so wasm memory never grows per call
-// or per decoder (DESIGN.md section 5).
+// or per decoder (DESIGN.md section 5). Every module (the core and each table family) has these
+// exports; a family module also has ew_family_init (its generated family_blob.cpp).
 #include "encoding.h"
-#include "tables.h"
+#include "exports.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define EW_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
-#else
-#define EW_EXPORT extern "C"
-#endif
+namespace ew {
+// Only the core module links labels.cpp and utf8.cpp (families.h explains the weak entry points).
+[[gnu::weak]] int get_encoding(const char16_t* label, size_t length);
+[[gnu::weak]] Utf8IntoResult utf16_to_utf8(const char16_t* in, size_t length, uint8_t* out, size_t out_capacity);
+}  // namespace ew
 
 namespace {
 
@@ -37,7 +37,7 @@ EW_EXPORT uint32_t* ew_scratch() { return g_scratch; }
 
 // The label is `length` UTF-16 code units at ew_input(). Returns the Encoding or -1.
 EW_EXPORT int ew_get_encoding(uint32_t length) {
-  if (length > kInputBytes / 2) return -1;
+  if (length > kInputBytes / 2 || !ew::get_encoding) return -1;
   return ew::get_encoding(reinterpret_cast<const char16_t*>(g_input), length);
 }
 
@@ -74,6 +74,8 @@ EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, ui
 // TextEncoder.encodeInto's UTF-8 encoder: `length` UTF-16 code units at ew_input() into at most
 // `capacity` bytes at ew_output(). Read and written land in g_scratch[2] and [4].
 EW_EXPORT void ew_encode_into(uint32_t length, uint32_t capacity) {
+  g_scratch[2] = g_scratch[4] = 0;
+  if (!ew::utf16_to_utf8) return;
   if (length > kInputBytes / 2) length = kInputBytes / 2;
   if (capacity > sizeof g_output) capacity = sizeof g_output;
   ew::Utf8IntoResult r = ew::utf16_to_utf8(reinterpret_cast<const char16_t*>(g_input), length,
@@ -82,22 +84,3 @@ EW_EXPORT void ew_encode_into(uint32_t length, uint32_t capacity) {
   g_scratch[4] = r.written;
 }
 
-// The table family `encoding` needs (-1 for none), and whether it is loaded.
-EW_EXPORT int ew_family_of(int encoding) { return ew::family_of(encoding); }
-EW_EXPORT int ew_family_loaded(int family) { return ew::family_loaded(family); }
-
-// Where a family's data module must put its blob (env.base), or 0 if it is not a family. The blob
-// only passes through the output buffer: ew_family_load expands it into tables of its own.
-EW_EXPORT char16_t* ew_family_blob(int family) {
-  if (family < 0 || family >= ew::kFamilyCount) return nullptr;
-  static_assert(sizeof g_output >= 32768 * 2, "the output buffer holds a family blob");
-  return ew::generated::kFamilyBlobSize[family] <= sizeof g_output ? g_output : nullptr;
-}
-
-// Expands the blob the family's data module wrote at ew_family_blob(). Returns 1 on success, 0 if
-// the blob is not the one this core was built for or memory ran out. May grow memory.
-EW_EXPORT int ew_family_load(int family) {
-  if (!ew_family_blob(family)) return 0;
-  return ew::load_family(family, reinterpret_cast<const uint8_t*>(g_output),
-                         ew::generated::kFamilyBlobSize[family]);
-}

@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "delta_stream.h"
-#include "encoding.h"
 
 namespace ew {
 namespace {
@@ -32,24 +31,6 @@ T* expand(const uint8_t* blob, const generated::IndexLayout& layout) {
 }
 
 }  // namespace
-
-int family_of(int encoding) {
-  switch (encoding) {
-    case GBK:
-    case GB18030:
-      return kChineseSimplified;
-    case BIG5:
-      return kChineseTraditional;
-    case EUC_JP:
-    case ISO_2022_JP:
-    case SHIFT_JIS:
-      return kJapanese;
-    case EUC_KR:
-      return kKorean;
-    default:
-      return -1;
-  }
-}
 
 bool family_loaded(int family) { return family >= 0 && family < kFamilyCount && g_loaded[family]; }
 

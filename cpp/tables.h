@@ -18,7 +18,7 @@ enum Family : int {
 };
 inline constexpr int kFamilyCount = generated::kFamilyCount;
 
-// The family an encoding's decoder and encoder need, or -1.
+// The family an encoding's decoder and encoder need, or -1 (defined in decoder.cpp).
 int family_of(int encoding);
 bool family_loaded(int family);
 

@@ -17,6 +17,5 @@ export function encode(input, label = 'utf-8', options = undefined) {
   if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
   const name = core.encodingName(id);
   if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le') throw new RangeError(MESSAGES.noEncoder(name));
-  core.requireTables(id);
-  return core.encode(id, text, errorMode === 'html');
+  return core.instanceFor(id).encode(id, name, text, errorMode === 'html');
 }

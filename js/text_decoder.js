@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
-import { decode, encodingId, encodingName, newDecoderState, REPLACEMENT, requireTables } from './core.js';
+import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
@@ -15,7 +15,8 @@ export class TextDecoder {
   #doNotFlush = false;
   // The decoder instance: its eight bytes of state (reset means "a new instance of the decoder"),
   // or, where the host's own decoder is spec-exact for this encoding, an instance of that.
-  #state = newDecoderState();
+  #state = { s0: 0, s1: 0 };
+  #instance;
   #Host;
   #host = null;
 
@@ -34,8 +35,8 @@ export class TextDecoder {
     const id = encodingId(label);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     if (id === REPLACEMENT) throw new RangeError(MESSAGES.replacementLabel(label));
-    requireTables(id);
-    // 3.-5.
+    // 3.-5. (and the module that implements the encoding, loading its tables if need be)
+    this.#instance = instanceFor(id);
     this.#id = id;
     this.#fatal = fatal;
     this.#ignoreBOM = ignoreBOM;
@@ -62,7 +63,7 @@ export class TextDecoder {
     const stream = dict ? !!dict.stream : false;
     // 1. Without do not flush, a new decoder instance (and BOM seen false, which is in its state).
     if (!this.#doNotFlush) {
-      this.#state = newDecoderState();
+      this.#state = { s0: 0, s1: 0 };
       this.#host = null;
     }
     // 2. Set do not flush to options["stream"].
@@ -70,7 +71,8 @@ export class TextDecoder {
     // 3.-5. Process the bytes; the core copies them into wasm memory before anything else runs.
     try {
       if (this.#Host) return this.#decodeOnHost(bytes, stream);
-      return decode(this.#id, this.#fatal, this.#ignoreBOM, this.#state, bytes, !stream);
+      const name = encodingName(this.#id);
+      return this.#instance.decode(this.#id, name, this.#fatal, this.#ignoreBOM, this.#state, bytes, !stream);
     } catch (error) {
       // After a fatal error the next call starts a new decoder, as after a flush.
       this.#doNotFlush = false;

@@ -1,13 +1,12 @@
 // https://encoding.spec.whatwg.org/#interface-textencoder
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
-import * as core from './core.js';
+import { core, UTF_8 } from './core.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const HostTextEncoder = globalThis.TextEncoder;
 const host = typeof HostTextEncoder === 'function' ? new HostTextEncoder() : null;
-const UTF_8 = 0;
 let isTextEncoder;
 
 export class TextEncoder {
@@ -26,7 +25,7 @@ export class TextEncoder {
   encode(input = '') {
     brand(this);
     const text = toDOMString(input);
-    return host ? host.encode(text) : core.encode(UTF_8, text, false);
+    return host ? host.encode(text) : core.encode(UTF_8, 'utf-8', text, false);
   }
 
   // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto

@@ -4,11 +4,12 @@
 // Usage: node cpp/tools/generate_tables.mjs [--check] [--out DIR]
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
 // generator would write (CI runs this). With --out DIR it also writes the build outputs
-// DIR/tables/<family>.wasm (the family's data module) and DIR/tables/<family>.bin (its raw blob).
+// DIR/tables/<family>.bin (the family's blob, which the native tests load) and
+// DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
-import { FAMILIES, buildFamilyBlobs, dataModule } from './family_tables.mjs';
+import { FAMILIES, blobSource, buildFamilyBlobs } from './family_tables.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const HEADER = (what) =>
@@ -184,7 +185,7 @@ if (outIndex > 0) {
   mkdirSync(dir, { recursive: true });
   for (const family of FAMILIES) {
     writeIfChanged(new URL(`${family}.bin`, dir), familyBlobs[family].blob);
-    writeIfChanged(new URL(`${family}.wasm`, dir), dataModule(familyBlobs[family].blob));
+    writeIfChanged(new URL(`${family}_blob.cpp`, dir), blobSource(family, familyBlobs[family].blob));
   }
 }
 

@@ -1,0 +1,163 @@
+// One instantiated wasm module (the core, or a table family's module) and the calls into it
+// (cpp/exports.cpp). Input goes in through a fixed buffer in chunks, so wasm memory stays bounded
+// whatever the input size; a decoder's state lives in the JS object and passes through a scratch
+// area on every call (DESIGN.md section 5).
+import { MESSAGES } from './messages.js';
+import { stringFromUtf16 } from './strings.js';
+
+// Decode and encode options and statuses (cpp/encoding.h).
+const FATAL = 1;
+const IGNORE_BOM = 2;
+const FLUSH = 4;
+const HTML = 1;
+const STATUS_DONE = 0;
+const STATUS_ERROR = 2;
+
+// Where a JS string's scalar values reach wasm fastest: the host's UTF-8 encodeInto writes them
+// straight into wasm memory (DESIGN.md section 6); without one, the code units are copied.
+const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThis.TextEncoder() : null;
+
+export class WasmInstance {
+  constructor(module) {
+    const wasm = new WebAssembly.Instance(module, {}).exports;
+    wasm._initialize();
+    this.wasm = wasm;
+    this.memory = wasm.memory;
+    this.inputPtr = wasm.ew_input();
+    this.inputCapacity = wasm.ew_input_capacity();
+    this.outputPtr = wasm.ew_output();
+    this.scratchPtr = wasm.ew_scratch();
+    this.views();
+  }
+
+  // Typed-array views of memory, renewed after it grows (a family's tables grow it once).
+  views() {
+    if (this.u8?.buffer === this.memory.buffer) return;
+    this.u8 = new Uint8Array(this.memory.buffer);
+    this.u16 = new Uint16Array(this.memory.buffer);
+    this.scratch = new Uint32Array(this.memory.buffer, this.scratchPtr, 8);
+  }
+
+  // Writes up to one buffer of `text`'s code units from `start` into the input, never ending between
+  // the halves of a surrogate pair. Returns how many.
+  copyUtf16(text, start) {
+    let n = Math.min(text.length - start, this.inputCapacity >> 1);
+    if (n < text.length - start && (text.charCodeAt(start + n - 1) & 0xfc00) === 0xd800) n--;
+    const { u16 } = this;
+    const base = this.inputPtr >> 1;
+    for (let i = 0; i < n; i++) u16[base + i] = text.charCodeAt(start + i);
+    return n;
+  }
+
+  // https://encoding.spec.whatwg.org/#concept-encoding-get, matched by the core.
+  getEncoding(label) {
+    if (label.length > this.inputCapacity >> 1) return -1;
+    this.views();
+    this.copyUtf16(label, 0);
+    return this.wasm.ew_get_encoding(label.length);
+  }
+
+  // Runs decoder `id` over `bytes` (a Uint8Array), continuing from `state` ({s0, s1}: the eight
+  // bytes of DecoderState); with `flush` the input ends here. Returns the string; on a fatal error
+  // the core has reset `state`, and this throws a TypeError.
+  decode(id, name, fatal, ignoreBOM, state, bytes, flush) {
+    this.views();
+    const { wasm, inputPtr, inputCapacity } = this;
+    const out16 = this.outputPtr >> 1;
+    const options = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
+    const total = bytes.length;
+    let text = '';
+    let pos = 0;
+    do {
+      const length = Math.min(total - pos, inputCapacity);
+      this.u8.set(length === total ? bytes : bytes.subarray(pos, pos + length), inputPtr);
+      pos += length;
+      const callOptions = options | (flush && pos === total ? FLUSH : 0);
+      let offset = 0;
+      for (;;) {
+        this.scratch[0] = state.s0;
+        this.scratch[1] = state.s1;
+        const status = wasm.ew_decode(id, callOptions, offset, length - offset);
+        this.views();
+        const { scratch } = this;
+        state.s0 = scratch[0];
+        state.s1 = scratch[1];
+        const begin = scratch[3];
+        const end = scratch[4];
+        if (end > begin) text += stringFromUtf16(this.memory, this.u16, out16 + begin, out16 + end);
+        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));
+        offset += scratch[2];
+        if (status === STATUS_DONE) break;
+      }
+    } while (pos < total);
+    return text;
+  }
+
+  // Writes the next chunk of `text` from `start` into the input: [units read, input length, UTF-16?].
+  stageText(text, start) {
+    if (hostEncoder) {
+      let end = Math.min(text.length, start + this.inputCapacity);
+      if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      const { read, written } = hostEncoder.encodeInto(
+        start === 0 && end === text.length ? text : text.slice(start, end),
+        this.u8.subarray(this.inputPtr, this.inputPtr + this.inputCapacity),
+      );
+      return [read, written, false];
+    }
+    const n = this.copyUtf16(text, start);
+    return [n, n, true];
+  }
+
+  // Encodes `text` with encoder `id` in the "fatal" or "html" error mode into a new Uint8Array;
+  // throws a TypeError naming the first code point that cannot be encoded (fatal).
+  encode(id, name, text, html) {
+    const chunks = [];
+    let size = 0;
+    let start = 0;
+    let state = 0;
+    do {
+      this.views();
+      const { wasm, outputPtr } = this;
+      const [read, length, isUtf16] = this.stageText(text, start);
+      start += read;
+      const options = (html ? HTML : 0) | (start === text.length ? FLUSH : 0);
+      let offset = 0;
+      for (;;) {
+        this.scratch[0] = state;
+        const status = wasm.ew_encode(id, options, offset, length - offset, isUtf16 ? 1 : 0);
+        // The first use of an encoder builds its lookup tables, which may grow memory.
+        this.views();
+        const { scratch } = this;
+        state = scratch[0];
+        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[5]));
+        chunks.push(this.u8.slice(outputPtr, outputPtr + scratch[4]));
+        size += scratch[4];
+        offset += scratch[2];
+        if (status === STATUS_DONE) break;
+      }
+    } while (start < text.length);
+    if (chunks.length === 1) return chunks[0];
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) out.set(chunk, at), (at += chunk.length);
+    return out;
+  }
+
+  // TextEncoder.encodeInto's UTF-8 encoder, for hosts without one: whole scalar values while they fit.
+  encodeInto(text, destination) {
+    let read = 0;
+    let written = 0;
+    while (read < text.length) {
+      this.views();
+      const n = this.copyUtf16(text, read);
+      this.wasm.ew_encode_into(n, destination.length - written);
+      const r = this.scratch[2];
+      const w = this.scratch[4];
+      destination.set(this.u8.subarray(this.outputPtr, this.outputPtr + w), written);
+      read += r;
+      written += w;
+      if (r < n) break;
+    }
+    return { read, written };
+  }
+}

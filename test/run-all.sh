@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite, as `npm test` runs it after build.sh: the generated tables are current, the
+# native GoogleTest suite (ASan+UBSan), the JS reference implementation's own tests, and the Vitest
+# suites twice: with UTF-8/UTF-16 handed to the host's decoder where it is exact, and all in wasm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+
+step() { echo; echo "==== $*"; }
+
+step "generated tables are up to date"
+node cpp/tools/generate_tables.mjs --check
+
+step "native core tests (GoogleTest, ASan+UBSan)"
+ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2
+
+step "reference implementation tests"
+node --test test/reference/
+
+step "JS API tests, host decoders allowed for UTF-8/UTF-16"
+npx vitest run
+
+step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
+ENCODING_WASM_NATIVE=0 npx vitest run
