@@ -1,0 +1,92 @@
+// `npm run bench`: decodes the files of ../shared/corpus with encoding-wasm and with the host's
+// native TextDecoder in the same process, interleaved, and prints MB/s and the ratio per file for
+// three call patterns: the whole file in one call, 4 KiB calls (a fresh decode() each), and 64 KiB
+// chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
+//
+//   node bench/decode.mjs [filter] [--wasm-only-utf]   (filter: substring of the file name)
+//
+// --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of handing them to the host's decoder.
+import { existsSync, readFileSync } from 'node:fs';
+import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
+
+const NativeTextDecoder = globalThis.TextDecoder;
+const corpus = new URL('../../shared/corpus/', import.meta.url);
+const args = process.argv.slice(2);
+const filter = args.find((a) => !a.startsWith('--')) ?? '';
+if (args.includes('--wasm-only-utf')) setNativeDelegation(false);
+
+if (!existsSync(new URL('manifest.json', corpus))) {
+  console.log(`no corpus at ${corpus.pathname}; nothing to benchmark`);
+  process.exit(0);
+}
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', corpus), 'utf8'));
+
+const patterns = {
+  'one call': (Decoder, label, bytes) => new Decoder(label).decode(bytes).length,
+  '4 KiB calls': (Decoder, label, bytes) => {
+    const d = new Decoder(label);
+    let n = 0;
+    for (let i = 0; i < bytes.length; i += 4096) n += d.decode(bytes.subarray(i, i + 4096)).length;
+    return n;
+  },
+  '64 KiB stream': (Decoder, label, bytes) => {
+    const d = new Decoder(label);
+    let n = 0;
+    for (let i = 0; i < bytes.length; i += 65536) n += d.decode(bytes.subarray(i, i + 65536), { stream: true }).length;
+    return n + d.decode().length;
+  },
+};
+
+// Best of several short rounds, alternating the two implementations so both see the same machine.
+function measure(fn) {
+  fn(); // warm-up
+  let best = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const start = process.hrtime.bigint();
+    let reps = 0;
+    let elapsed = 0;
+    do {
+      fn();
+      reps++;
+      elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+    } while (elapsed < 0.04);
+    best = Math.min(best, elapsed / reps);
+  }
+  return best;
+}
+
+function nativeSupports(label) {
+  try {
+    new NativeTextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+console.log(`node ${process.version}; ratio = encoding-wasm speed / native TextDecoder speed (higher is better)`);
+console.log('file'.padEnd(24), 'encoding'.padEnd(13), ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(28)));
+const ratios = {};
+// Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
+const runs = manifest.files.flatMap((entry) =>
+  entry.agreementWithExodus ? Object.keys(entry.agreementWithExodus).map((label) => [entry, label]) : [[entry, entry.encoding]],
+);
+for (const [entry, label] of runs) {
+  if (!entry.file.includes(filter)) continue;
+  const bytes = new Uint8Array(readFileSync(new URL(entry.file, corpus)));
+  const cells = [];
+  for (const [name, run] of Object.entries(patterns)) {
+    const ours = measure(() => run(WasmTextDecoder, label, bytes));
+    if (!nativeSupports(label)) {
+      cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} (no native)`.padStart(28));
+      continue;
+    }
+    const native = measure(() => run(NativeTextDecoder, label, bytes));
+    const ratio = native / ours;
+    (ratios[name] ??= []).push(ratio);
+    cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} vs ${(bytes.length / native / 1e6).toFixed(0)} (${ratio.toFixed(2)}x)`.padStart(28));
+  }
+  console.log(entry.file.padEnd(24), label.padEnd(13), ...cells);
+}
+const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+console.log('geometric mean of ratios:', Object.entries(ratios).map(([k, v]) => `${k} ${geomean(v).toFixed(2)}x`).join(', '));
