@@ -13,13 +13,23 @@ const families = FAMILIES.map(() => null);
 // https://encoding.spec.whatwg.org/#concept-encoding-get. Results for strings seen before come from
 // a small cache, since pages create decoders by the thousand.
 const labelCache = new Map();
-const ASCII_WHITESPACE_AT_ENDS = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+
+// https://infra.spec.whatwg.org/#strip-leading-and-trailing-ascii-whitespace, for labels too long
+// to hand to the core whole (which strips the same way).
+function stripAsciiWhitespace(label) {
+  const white = (c) => c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
+  let start = 0;
+  let end = label.length;
+  while (start < end && white(label.charCodeAt(start))) start++;
+  while (end > start && white(label.charCodeAt(end - 1))) end--;
+  return label.slice(start, end);
+}
 
 export function encodingId(label) {
   let id = labelCache.get(label);
   if (id !== undefined) return id;
   // A label longer than the input buffer can only match if it is mostly ASCII whitespace.
-  id = core.getEncoding(label.length > 1024 ? label.replace(ASCII_WHITESPACE_AT_ENDS, '') : label);
+  id = core.getEncoding(label.length > 1024 ? stripAsciiWhitespace(label) : label);
   if (labelCache.size < 256) labelCache.set(label, id);
   return id;
 }

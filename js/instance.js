@@ -2,6 +2,7 @@
 // (cpp/exports.cpp). Input goes in through a fixed buffer in chunks, so wasm memory stays bounded
 // whatever the input size; a decoder's state lives in the JS object and passes through a scratch
 // area on every call (DESIGN.md section 5).
+import { apply, copyOut, setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { stringFromUtf16 } from './strings.js';
 
@@ -16,6 +17,8 @@ const STATUS_ERROR = 2;
 // Where a JS string's scalar values reach wasm fastest: the host's UTF-8 encodeInto writes them
 // straight into wasm memory (DESIGN.md section 6); without one, the code units are copied.
 const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThis.TextEncoder() : null;
+const hostEncodeInto = hostEncoder && globalThis.TextEncoder.prototype.encodeInto;
+const { slice: stringSlice } = String.prototype;
 
 export class WasmInstance {
   constructor(module) {
@@ -70,7 +73,7 @@ export class WasmInstance {
     let pos = 0;
     do {
       const length = Math.min(total - pos, inputCapacity);
-      this.u8.set(length === total ? bytes : bytes.subarray(pos, pos + length), inputPtr);
+      setBytes(this.u8, length === total ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + pos, length), inputPtr);
       pos += length;
       const callOptions = options | (flush && pos === total ? FLUSH : 0);
       let offset = 0;
@@ -98,10 +101,10 @@ export class WasmInstance {
     if (hostEncoder) {
       let end = Math.min(text.length, start + this.inputCapacity);
       if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-      const { read, written } = hostEncoder.encodeInto(
-        start === 0 && end === text.length ? text : text.slice(start, end),
-        this.u8.subarray(this.inputPtr, this.inputPtr + this.inputCapacity),
-      );
+      const { read, written } = apply(hostEncodeInto, hostEncoder, [
+        start === 0 && end === text.length ? text : apply(stringSlice, text, [start, end]),
+        new Uint8Array(this.memory.buffer, this.inputPtr, this.inputCapacity),
+      ]);
       return [read, written, false];
     }
     const n = this.copyUtf16(text, start);
@@ -130,7 +133,7 @@ export class WasmInstance {
         const { scratch } = this;
         state = scratch[0];
         if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[5]));
-        chunks.push(this.u8.slice(outputPtr, outputPtr + scratch[4]));
+        chunks.push(copyOut(this.u8, outputPtr, scratch[4]));
         size += scratch[4];
         offset += scratch[2];
         if (status === STATUS_DONE) break;
@@ -139,7 +142,7 @@ export class WasmInstance {
     if (chunks.length === 1) return chunks[0];
     const out = new Uint8Array(size);
     let at = 0;
-    for (const chunk of chunks) out.set(chunk, at), (at += chunk.length);
+    for (const chunk of chunks) setBytes(out, chunk, at), (at += chunk.length);
     return out;
   }
 
@@ -153,7 +156,7 @@ export class WasmInstance {
       this.wasm.ew_encode_into(n, destination.length - written);
       const r = this.scratch[2];
       const w = this.scratch[4];
-      destination.set(this.u8.subarray(this.outputPtr, this.outputPtr + w), written);
+      setBytes(destination, new Uint8Array(this.memory.buffer, this.outputPtr, w), written);
       read += r;
       written += w;
       if (r < n) break;

@@ -1,12 +1,17 @@
 // UTF-16 code units in wasm memory to a JS string: the expensive step of decoding (DESIGN.md
 // section 6). The fastest primitive the host has is picked once, at load time.
 
-// Captured before any polyfill can replace it.
+import { apply, charCodesToString } from './intrinsics.js';
+
+// Captured before any polyfill or page can replace them.
 const HostTextDecoder = globalThis.TextDecoder;
 const hostBuffer = globalThis.Buffer;
+const bufferFrom = hostBuffer?.from;
+const ucs2Slice = hostBuffer?.prototype?.ucs2Slice;
+const hostDecode = HostTextDecoder?.prototype?.decode;
 
 // Node and Bun: Buffer#ucs2Slice (about 1 GB/s) over a Buffer that views all of wasm memory.
-const hasUcs2Slice = typeof hostBuffer === 'function' && typeof hostBuffer.prototype.ucs2Slice === 'function';
+const hasUcs2Slice = typeof bufferFrom === 'function' && typeof ucs2Slice === 'function';
 let bufferView = null;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
@@ -28,7 +33,7 @@ const APPLY_CHUNK = 8192;
 function fromCharCodes(u16, start, end) {
   let s = '';
   for (let i = start; i < end; i += APPLY_CHUNK) {
-    s += String.fromCharCode.apply(null, u16.subarray(i, Math.min(end, i + APPLY_CHUNK)));
+    s += charCodesToString(new Uint16Array(u16.buffer, i * 2, Math.min(end, i + APPLY_CHUNK) - i));
   }
   return s;
 }
@@ -37,9 +42,9 @@ function fromCharCodes(u16, start, end) {
 export function stringFromUtf16(memory, u16, start, end) {
   if (end - start <= SMALL) return fromCharCodes(u16, start, end);
   if (hasUcs2Slice) {
-    if (bufferView === null || bufferView.buffer !== memory.buffer) bufferView = hostBuffer.from(memory.buffer);
-    return bufferView.ucs2Slice(start * 2, end * 2);
+    if (bufferView === null || bufferView.buffer !== memory.buffer) bufferView = apply(bufferFrom, hostBuffer, [memory.buffer]);
+    return apply(ucs2Slice, bufferView, [start * 2, end * 2]);
   }
-  if (utf16Decoder) return utf16Decoder.decode(u16.subarray(start, end));
+  if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(memory.buffer, start * 2, end - start)]);
   return fromCharCodes(u16, start, end);
 }

@@ -1,5 +1,6 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
+import { copyOut } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
@@ -83,7 +84,7 @@ export class TextDecoder {
   #decodeOnHost(bytes, stream) {
     this.#host ??= new this.#Host(encodingName(this.#id), { fatal: this.#fatal, ignoreBOM: this.#ignoreBOM });
     // Host decoders do not all accept views of shared memory.
-    if (SAB && bytes.buffer instanceof SAB) bytes = bytes.slice();
+    if (SAB && bytes.buffer instanceof SAB) bytes = copyOut(bytes, 0, bytes.length);
     try {
       return this.#host.decode(bytes, { stream });
     } catch {

@@ -1,0 +1,313 @@
+// Robustness: bad input of every kind leaves decoders and encoders working; many decoders at once
+// keep their own state; a million decoders do not grow memory; user changes to built-ins do not
+// reach inside (WebIDL's conversions are the only points where user code may run).
+import { afterEach, describe, expect, it } from 'vitest';
+import { bytes, detach, hex, prng, randomChunks, singleByteTable, utf16Bytes, utf8Encode } from './helpers.js';
+
+// Load the package while watching WebAssembly.Instance, to find the core's memory. (If the module
+// was already loaded elsewhere in this worker, the memory checks fall back to the process RSS.)
+const instances = [];
+const OriginalInstance = WebAssembly.Instance;
+WebAssembly.Instance = new Proxy(OriginalInstance, {
+  construct(target, args, newTarget) {
+    const instance = Reflect.construct(target, args, newTarget);
+    instances.push(instance);
+    return instance;
+  },
+});
+let api;
+try {
+  api = await import('../../js/index.js');
+} finally {
+  WebAssembly.Instance = OriginalInstance;
+}
+const { TextDecoder, TextEncoder, encode } = api;
+const wasmMemory = instances.map((i) => i.exports?.memory).find((m) => m instanceof WebAssembly.Memory) ?? null;
+
+// Calls fn and swallows what it throws (the tests check what happens after).
+const attempt = (fn) => {
+  try {
+    fn();
+  } catch {
+    /* expected */
+  }
+};
+
+// For each encoding: a way to leave a decoder with bytes pending, and what the rest gives.
+const PENDING = [
+  ['utf-8', 'E2 82', 'AC 61', '\u20aca'],
+  ['utf-8', 'F0 9F', '98 80', '\u{1f600}'],
+  ['utf-16le', '3D D8 00', 'DE 61 00', '\u{1f600}a'],
+  ['utf-16be', 'D8', '3D DE 00', '\u{1f600}'],
+  ['windows-1252', '80', '9F', '\u20ac\u0178'],
+  ['x-user-defined', 'FF', '80', '\uf7ff\uf780'],
+];
+
+// Ways to call decode() that fail in argument conversion, before the method's steps.
+const BAD_CALLS = [
+  ['a string input', (d) => d.decode('abc', { stream: true })],
+  ['a number input', (d) => d.decode(1)],
+  ['null input', (d) => d.decode(null, { stream: true })],
+  ['a plain object input', (d) => d.decode({ byteLength: 1 })],
+  ['an array input', (d) => d.decode([0x61])],
+  ['a resizable buffer', (d) => d.decode(new ArrayBuffer(2, { maxByteLength: 4 }), { stream: true })],
+  ['a growable SAB view', (d) => d.decode(new Uint8Array(new SharedArrayBuffer(2, { maxByteLength: 4 })))],
+  ['non-object options', (d) => d.decode(new Uint8Array(1), 'stream')],
+  ['a throwing stream getter', (d) => d.decode(hex('FF FF FF'), { get stream() { throw new Error('getter'); } })],
+  ['a Symbol input', (d) => d.decode(Symbol('x'))],
+  ['the wrong receiver', (d) => TextDecoder.prototype.decode.call({ d }, new Uint8Array(1))],
+];
+
+describe('after bad calls, decoders still work', () => {
+  it.each(PENDING)('%s: a failed conversion mid-stream leaves the pending bytes as they were', (label, head, tail, want) => {
+    for (const [what, bad] of BAD_CALLS) {
+      for (const fatal of [false, true]) {
+        const d = new TextDecoder(label, { fatal });
+        const first = d.decode(hex(head), { stream: true });
+        expect(() => bad(d), what).toThrow();
+        expect(first + d.decode(hex(tail)), `${label} after ${what}`).toBe(want);
+        // And a fresh decode afterwards is right too.
+        const ok = label === 'utf-16le' || label === 'utf-16be' ? utf16Bytes('ok', label === 'utf-16be') : bytes('ok');
+        expect(d.decode(ok)).toBe('ok');
+      }
+    }
+  });
+
+  it('after a fatal error, mid-stream or not, the next decode of a known input is right', () => {
+    for (const [label, bad, good, want] of [
+      ['utf-8', 'C0 80', 'C3 A9', '\u00e9'],
+      ['utf-8', 'ED A0 80', '61', 'a'],
+      ['utf-16le', '00 DC', '61 00', 'a'],
+      ['utf-16be', 'D8 00 00 61', '00 61', 'a'],
+      ['iso-8859-3', 'A5', 'A1', '\u0126'],
+      ['windows-1253', 'AA', 'A2', '\u0386'],
+    ]) {
+      for (const stream of [false, true]) {
+        const d = new TextDecoder(label, { fatal: true });
+        for (let i = 0; i < 3; i++) {
+          expect(() => d.decode(hex(bad), { stream })).toThrow(TypeError);
+          expect(d.decode(hex(good))).toBe(want);
+        }
+      }
+    }
+  });
+
+  it('a throwing label or options does not leave a half-made decoder around', () => {
+    class Boom extends Error {}
+    attempt(() => new TextDecoder({ toString() { throw new Boom(); } }));
+    attempt(() => new TextDecoder('latin1', { get fatal() { throw new Boom(); } }));
+    attempt(() => new TextDecoder('bogus'));
+    attempt(() => new TextDecoder('replacement'));
+    const d = new TextDecoder('latin1');
+    expect(d.fatal).toBe(false);
+    expect(d.decode(hex('80 E9'))).toBe('\u20ac\u00e9');
+  });
+
+  it('encoder errors do not disturb decoders with pending bytes, and vice versa', () => {
+    const decoders = PENDING.map(([label, head, tail, want]) => {
+      const d = new TextDecoder(label);
+      return { d, first: d.decode(hex(head), { stream: true }), tail, want };
+    });
+    expect(() => encode('\u{1f600}', 'windows-1252')).toThrow(TypeError);
+    expect(() => encode('a', 'utf-16le')).toThrow(RangeError);
+    attempt(() => new TextEncoder().encodeInto('a', new Uint16Array(2)));
+    attempt(() => new TextDecoder('utf-8', { fatal: true }).decode(hex('FF')));
+    attempt(() => new TextDecoder('utf-16le', { fatal: true }).decode(hex('00 D8')));
+    for (const { d, first, tail, want } of decoders) expect(first + d.decode(hex(tail))).toBe(want);
+    expect(encode('\u20ac', 'windows-1252')).toEqual(hex('80'));
+    expect(encode('\u{1f600}', 'windows-1252', { errorMode: 'html' })).toEqual(bytes('&#128512;'));
+  });
+
+  it('re-entrant use from inside argument conversion', () => {
+    const outer = new TextDecoder('utf-8');
+    const inner = new TextDecoder('utf-16le');
+    expect(outer.decode(hex('E2'), { stream: true })).toBe('');
+    let innerResult = null;
+    const options = {
+      get stream() {
+        expect(inner.decode(hex('3D D8'), { stream: true })).toBe('');
+        innerResult = inner.decode(hex('00 DE'));
+        encode('\u0100', 'latin1', { errorMode: 'html' });
+        attempt(() => outer.decode(hex('FF'), { stream: true }));
+        return false;
+      },
+    };
+    // The getter's own call to outer.decode() ran a complete step of its own (a non-fatal
+    // U+FFFD for E2 then FF, leaving nothing pending); then this call decodes 82 AC from scratch.
+    expect(outer.decode(hex('82 AC'), options)).toBe('\ufffd\ufffd');
+    expect(innerResult).toBe('\u{1f600}');
+    const label = {
+      toString() {
+        expect(new TextDecoder('koi8-r').decode(hex('C1'))).toBe('\u0430');
+        return 'koi8-u';
+      },
+    };
+    expect(new TextDecoder(label).decode(hex('A4'))).toBe('\u0454');
+  });
+});
+
+describe('many decoders at once', () => {
+  it('interleaved streams over many instances keep their own state', () => {
+    const rand = prng(77);
+    const W1252 = singleByteTable('windows-1252');
+    const text = (n) => {
+      let s = '';
+      for (let i = 0; i < n; i++) {
+        const r = rand();
+        s += r < 0.5 ? 'x' : r < 0.7 ? '\u00e9' : r < 0.9 ? '\u20ac' : '\u{1f600}';
+      }
+      return s;
+    };
+    const streams = [];
+    for (let i = 0; i < 60; i++) {
+      const kind = i % 4;
+      const t = text(3000);
+      if (kind === 0) streams.push({ label: 'utf-8', input: utf8Encode(t), want: t });
+      else if (kind === 1) streams.push({ label: 'utf-16le', input: utf16Bytes(t), want: t });
+      else if (kind === 2) streams.push({ label: 'utf-16be', input: utf16Bytes(t, true), want: t });
+      else {
+        const latin = t.replace(/\u{1f600}/gu, '\u0152');
+        const input = Uint8Array.from(latin, (c) => (c === 'x' ? 0x78 : W1252.encode.get(c.codePointAt(0))));
+        streams.push({ label: 'windows-1252', input, want: latin });
+      }
+    }
+    for (const s of streams) {
+      s.decoder = new TextDecoder(s.label, { fatal: true });
+      s.chunks = randomChunks(s.input, rand, 7);
+      s.got = '';
+    }
+    for (let round = 0; streams.some((s) => round < s.chunks.length); round++) {
+      for (const s of streams) if (round < s.chunks.length) s.got += s.decoder.decode(s.chunks[round], { stream: true });
+    }
+    for (const s of streams) {
+      s.got += s.decoder.decode();
+      expect(s.got === s.want, s.label).toBe(true);
+    }
+  });
+
+  it('a million windows-1252 decoders: right every time, and memory does not grow', () => {
+    const input = hex('80 61 9F FF 81');
+    const want = '\u20aca\u0178\u00ff\u0081';
+    const memoryBefore = wasmMemory?.buffer.byteLength;
+    const rssBefore = process.memoryUsage().rss;
+    let wrong = 0;
+    for (let i = 0; i < 1_000_000; i++) {
+      if (new TextDecoder('windows-1252').decode(input) !== want) wrong++;
+    }
+    expect(wrong).toBe(0);
+    if (wasmMemory) expect(wasmMemory.buffer.byteLength).toBe(memoryBefore);
+    // Decoder objects are garbage; RSS may move, but not by anything like a per-instance leak.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('200k streaming UTF-8/UTF-16 decoders left with pending bytes do not grow wasm memory', () => {
+    const memoryBefore = wasmMemory?.buffer.byteLength;
+    const keep = [];
+    for (let i = 0; i < 200_000; i++) {
+      const d = new TextDecoder(i % 2 ? 'utf-8' : 'utf-16le');
+      d.decode(i % 2 ? hex('F0 9F 98') : hex('3D D8 00'), { stream: true });
+      if (i % 999 === 0) keep.push([d, i % 2 ? hex('80') : hex('DE')]);
+    }
+    if (wasmMemory) expect(wasmMemory.buffer.byteLength).toBe(memoryBefore);
+    for (const [d, rest] of keep) expect(d.decode(rest)).toBe('\u{1f600}');
+  });
+
+  it('large inputs and encodes do not leave wasm memory growing', () => {
+    const big = new Uint8Array(3 << 20).fill(0x61);
+    const first = new TextDecoder('windows-1252').decode(big);
+    const memoryAfterFirst = wasmMemory?.buffer.byteLength;
+    for (let i = 0; i < 5; i++) {
+      expect(new TextDecoder('windows-1252').decode(big) === first).toBe(true);
+      expect(encode(first, 'latin1').length).toBe(big.length);
+    }
+    if (wasmMemory) expect(wasmMemory.buffer.byteLength).toBe(memoryAfterFirst);
+  });
+
+  it('the core memory was found (so the memory checks above are real)', () => {
+    expect(wasmMemory).toBeInstanceOf(WebAssembly.Memory);
+  });
+});
+
+describe('user changes to built-ins do not reach inside (WebIDL copies with internal slots)', () => {
+  const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const restore = [];
+  const patch = (object, key, descriptor) => {
+    restore.push([object, key, Object.getOwnPropertyDescriptor(object, key)]);
+    Object.defineProperty(object, key, { configurable: true, ...(descriptor.get ? {} : { writable: true }), ...descriptor });
+  };
+  afterEach(() => {
+    for (const [object, key, descriptor] of restore.reverse()) {
+      if (descriptor) Object.defineProperty(object, key, descriptor);
+      else delete object[key];
+    }
+    restore.length = 0;
+  });
+
+  // Each operation with its expected result; run() gives each one's result or "threw: <message>".
+  const big = () => {
+    const b = new Uint8Array(200_000).fill(0x61);
+    b[150_000] = 0x80;
+    return b;
+  };
+  const OPERATIONS = [
+    ['windows-1252 decode, 2 bytes', () => new TextDecoder('windows-1252').decode(hex('80 61')), '\u20aca'],
+    ['windows-1252 decode, 200 KB', () => new TextDecoder('windows-1252').decode(big()).length, 200_000],
+    ['utf-8 decode, 3 bytes', () => new TextDecoder('utf-8').decode(hex('E2 82 AC')), '\u20ac'],
+    ['utf-16le decode, 200 KB', () => new TextDecoder('utf-16le').decode(big()).length, 100_000],
+    ['encode(), 1 character', () => Array.from(encode('\u20ac', 'latin1')), [0x80]],
+    ['encode(), 200 KB', () => encode('a'.repeat(200_000), 'latin1').length, 200_000],
+    ['TextEncoder.encode', () => Array.from(new TextEncoder().encode('\u00e9')), [0xc3, 0xa9]],
+  ];
+  const run = () =>
+    OPERATIONS.map(([name, fn]) => {
+      try {
+        return [name, fn()];
+      } catch (error) {
+        return [name, `threw: ${error.message}`];
+      }
+    });
+  const WANT = OPERATIONS.map(([name, , want]) => [name, want]);
+
+  it('%TypedArray%.prototype.set, subarray and slice replaced by throwing functions', () => {
+    for (const key of ['set', 'subarray', 'slice']) {
+      patch(TypedArrayPrototype, key, {
+        value() {
+          throw new Error(`user's ${key} was called`);
+        },
+      });
+    }
+    expect(run()).toEqual(WANT);
+  });
+
+  it('Uint8Array[Symbol.species] is never consulted', () => {
+    let reads = 0;
+    patch(Uint8Array, Symbol.species, {
+      get() {
+        reads++;
+        return Uint8Array;
+      },
+    });
+    expect(run()).toEqual(WANT);
+    const counts = OPERATIONS.map(([name, fn]) => {
+      const before = reads;
+      fn();
+      return [name, reads - before];
+    });
+    expect(counts).toEqual(OPERATIONS.map(([name]) => [name, 0]));
+  });
+
+  it('replacing globalThis.TextDecoder and TextEncoder after load changes nothing', () => {
+    patch(globalThis, 'TextDecoder', { value: class { decode() { return 'fake'; } } });
+    patch(globalThis, 'TextEncoder', { value: class { encode() { return new Uint8Array(0); } encodeInto() { return { read: 0, written: 0 }; } } });
+    expect(run()).toEqual(WANT);
+  });
+
+  it('detaching a buffer between calls does not affect the decoder', () => {
+    const buffer = new ArrayBuffer(2);
+    new Uint8Array(buffer).set([0xe2, 0x82]);
+    const d = new TextDecoder();
+    expect(d.decode(buffer, { stream: true })).toBe('');
+    detach(buffer);
+    expect(d.decode(hex('AC'))).toBe('\u20ac');
+  });
+});
