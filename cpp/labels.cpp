@@ -26,13 +26,14 @@ int get_encoding(const char16_t* label, size_t length) {
   while (end > begin && is_ascii_whitespace(label[end - 1])) --end;
   // 2. If label is an ASCII case-insensitive match for any of the labels listed in the table, return
   //    the corresponding encoding; otherwise return failure. Only A-Z fold; any other code unit must
-  //    match exactly, so a non-ASCII one never matches.
+  //    match exactly, so a non-ASCII one never matches, and neither does U+0000 (the table's
+  //    label terminator).
   size_t n = end - begin;
   if (n == 0 || n > generated::kLongestLabel) return -1;
   char key[generated::kLongestLabel];
   for (size_t i = 0; i < n; ++i) {
     char16_t c = label[begin + i];
-    if (c >= 0x80) return -1;
+    if (c == 0 || c >= 0x80) return -1;
     key[i] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
   }
   int lo = 0, hi = generated::kLabelCount - 1;

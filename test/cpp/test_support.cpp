@@ -97,6 +97,29 @@ void expect_decode(int encoding, const Bytes& input, const Decoded& expected, ui
   }
 }
 
+void expect_decode_padded(int encoding, const Bytes& input, const Decoded& expected, uint32_t options,
+                          const Bytes& pad, const std::u16string& pad_text) {
+  for (size_t copies = 0; copies < (pad.empty() ? 1 : 32); ++copies) {
+    Bytes padded;
+    Decoded want = expected;
+    want.text.clear();
+    for (size_t k = 0; k < copies; ++k) {
+      padded.insert(padded.end(), pad.begin(), pad.end());
+      want.text += pad_text;
+    }
+    padded.insert(padded.end(), input.begin(), input.end());
+    want.text += expected.text;
+    SCOPED_TRACE("input " + hex(padded));
+    EXPECT_EQ(decode(encoding, padded, options), want) << "one call";
+    for (size_t split = 0; split <= padded.size(); ++split)
+      EXPECT_EQ(decode(encoding, padded, options, {split}), want) << "split at " << split;
+    std::vector<size_t> every;
+    for (size_t k = 1; k < padded.size(); ++k) every.push_back(k);
+    EXPECT_EQ(decode(encoding, padded, options, every), want) << "byte by byte";
+    EXPECT_EQ(decode(encoding, padded, options, {}, 32), want) << "32-unit output buffer";
+  }
+}
+
 Encoded encode(int encoding, const std::u16string& text, bool html) {
   Encoded result;
   uint32_t options = html ? kHtml : 0;

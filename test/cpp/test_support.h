@@ -42,6 +42,13 @@ Decoded decode(int encoding, const Bytes& input, uint32_t options = 0,
 // after 0..31 bytes of ASCII padding (which must decode as itself in front of the result).
 void expect_decode(int encoding, const Bytes& input, const Decoded& expected, uint32_t options = 0);
 
+// expect_decode for encodings where an ASCII byte is not a code point of its own (UTF-16BE/LE,
+// replacement): the padding in front is `pad` repeated 0..31 times, each copy decoding as
+// `pad_text` and leaving no state behind. An empty `pad` runs `input` alone (every split, byte by
+// byte, a 32-unit output buffer), as needed where the input must stay at the start (a BOM).
+void expect_decode_padded(int encoding, const Bytes& input, const Decoded& expected, uint32_t options,
+                          const Bytes& pad, const std::u16string& pad_text);
+
 struct Encoded {
   Bytes bytes;
   bool error = false;

@@ -1,0 +1,149 @@
+// https://encoding.spec.whatwg.org/#euc-jp
+#include "families.h"
+#include "jis0208.h"
+
+namespace ew {
+namespace {
+
+constexpr uint32_t kJis0212Count = generated::kIndexJis0212.count;
+
+constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
+
+// Half-width katakana: 0x8E followed by 0xA1..0xDF is U+FF61..U+FF9F.
+constexpr char16_t katakana(uint8_t b) { return static_cast<char16_t>(0xFF61 - 0xA1 + b); }
+
+// https://encoding.spec.whatwg.org/#euc-jp-decoder
+// State: b0 = EUC-JP leading (0x00 for none); b1 = EUC-JP jis0212 (0 or 1). word and b2 unused.
+struct EucJpDecoder {
+  const uint16_t* jis0208;
+  const uint16_t* jis0212;
+
+  // While no leading byte is held: ASCII runs, then whole well-formed two-byte sequences (jis0208
+  // pairs with a code point, 0x8E katakana). Everything else, including 0x8F, goes to byte().
+  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.b0) return 0;
+    size_t i = 0;
+    while (i < n) {
+      i += fast_ascii(in + i, n - i, w);
+      if (i + 1 >= n) break;
+      uint8_t lead = in[i], trail = in[i + 1];
+      if (in_range(lead, 0xA1, 0xFE) && in_range(trail, 0xA1, 0xFE)) {
+        uint32_t cp = jis0208[(lead - 0xA1) * 94 + trail - 0xA1];  // at most 8835 < 11104
+        if (!cp) break;
+        *w.p++ = static_cast<char16_t>(cp);
+      } else if (lead == 0x8E && in_range(trail, 0xA1, 0xDF)) {
+        *w.p++ = katakana(trail);
+      } else {
+        break;
+      }
+      i += 2;
+    }
+    return i;
+  }
+
+  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+    const uint8_t leading = st.b0;
+    // 3. Leading 0x8E and byte 0xA1..0xDF: half-width katakana.
+    if (leading == 0x8E && in_range(b, 0xA1, 0xDF)) {
+      st.b0 = 0;
+      *w.p++ = katakana(b);
+      return kContinue;
+    }
+    // 4. Leading 0x8F and byte 0xA1..0xFE: a JIS X 0212 sequence; byte becomes the leading byte.
+    if (leading == 0x8F && in_range(b, 0xA1, 0xFE)) {
+      st.b1 = 1;
+      st.b0 = b;
+      return kContinue;
+    }
+    // 5. Any other byte after a leading byte.
+    if (leading) {
+      st.b0 = 0;
+      uint32_t cp = 0;
+      // 5.4. Both in 0xA1..0xFE: index jis0208, or index jis0212 after 0x8F. (A leading 0x8E or 0x8F
+      //      is outside that range, so it ends here with a null code point.)
+      if (in_range(leading, 0xA1, 0xFE) && in_range(b, 0xA1, 0xFE)) {
+        uint32_t pointer = (leading - 0xA1) * 94 + b - 0xA1;
+        cp = st.b1 ? (pointer < kJis0212Count ? jis0212[pointer] : 0) : jis0208_code_point(jis0208, pointer);
+      }
+      // 5.5. EUC-JP jis0212 is false again.
+      st.b1 = 0;
+      if (cp) {
+        *w.p++ = static_cast<char16_t>(cp);
+        return kContinue;
+      }
+      // 5.7.-5.8. An ASCII byte is restored (never swallowed); error.
+      return b < 0x80 ? kStepErrorAgain : kStepError;
+    }
+    // 6. ASCII byte.
+    if (b < 0x80) {
+      *w.p++ = b;
+      return kContinue;
+    }
+    // 7. Leading bytes.
+    if (b == 0x8E || b == 0x8F || in_range(b, 0xA1, 0xFE)) {
+      st.b0 = b;
+      return kContinue;
+    }
+    // 8. 0x80..0x8D, 0x90..0xA0, 0xFF.
+    return kStepError;
+  }
+
+  // 1. A leading byte at end-of-queue is an error (the spec leaves EUC-JP jis0212 as it is; the
+  //    decoder is finished either way, and the driver resets the state after a flush). 2. finished.
+  Step end(DecoderState& st, Restored&) {
+    if (!st.b0) return kContinue;
+    st.b0 = 0;
+    return kStepError;
+  }
+};
+
+// https://encoding.spec.whatwg.org/#euc-jp-encoder (stateless)
+struct EucJpEncoder {
+  bool ascii_passes(const EncoderState&) const { return true; }
+
+  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    // 2. ASCII code point.
+    if (cp < 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+      return kContinue;
+    }
+    // 3.-4. U+00A5 and U+203E are the bytes JIS X 0201 Roman puts at 0x5C and 0x7E.
+    if (cp == 0xA5 || cp == 0x203E) {
+      w.push(cp == 0xA5 ? 0x5C : 0x7E);
+      return kContinue;
+    }
+    // 5. Half-width katakana.
+    if (in_range(cp, 0xFF61, 0xFF9F)) {
+      w.push(0x8E);
+      w.push(static_cast<uint8_t>(cp - 0xFF61 + 0xA1));
+      return kContinue;
+    }
+    // 6. U+2212 is encoded as U+FF0D (which index jis0208 has, so the error below never reports
+    //    the substituted code point).
+    // 7. The index pointer in index jis0208; non-null ones are below 8836.
+    uint32_t pointer = jis0208_pointer(cp == 0x2212 ? 0xFF0D : cp);
+    // 8. Error with code point.
+    if (pointer == kNullPointer) return kStepError;
+    // 9.-11.
+    w.push(static_cast<uint8_t>(pointer / 94 + 0xA1));
+    w.push(static_cast<uint8_t>(pointer % 94 + 0xA1));
+    return kContinue;
+  }
+
+  void end(EncoderState&, ByteWriter&) {}
+};
+
+}  // namespace
+
+DecodeResult decode_euc_jp(DecoderState& st, const DecodeCall& call) {
+  EucJpDecoder codec{index_jis0208(), index_jis0212()};
+  return run_decoder(codec, st, call);
+}
+
+EncodeResult encode_euc_jp(EncoderState& st, const EncodeCall& call) {
+  jis0208_prepare_encoder();
+  EucJpEncoder codec;
+  return run_encoder(codec, st, call);
+}
+
+}  // namespace ew

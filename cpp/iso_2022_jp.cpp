@@ -1,0 +1,272 @@
+// https://encoding.spec.whatwg.org/#iso-2022-jp
+#include "families.h"
+#include "jis0208.h"
+
+namespace ew {
+namespace {
+
+constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
+
+constexpr uint8_t kEsc = 0x1B;
+
+// The ISO-2022-JP decoder's states. The first four are also the values of the output state.
+enum DecoderStateValue : uint8_t {
+  kAscii,
+  kRoman,
+  kKatakana,
+  kLeadByte,
+  kTrailByte,
+  kEscapeStart,
+  kEscape,
+};
+
+// https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
+// State: b0 = ISO-2022-JP decoder state; b1 = ISO-2022-JP decoder output state; b2 = ISO-2022-JP
+// leading (0x00 for none); word = ISO-2022-JP output (0 or 1). A zeroed state is the initial one
+// (ASCII, ASCII, 0x00, false).
+struct Iso2022JpDecoder {
+  const uint16_t* jis0208;
+
+  // What each state's plain bytes decode to without the per-byte path. Every byte consumed here is
+  // one for which the spec "sets ISO-2022-JP output to false and returns a code point", so the
+  // output flag is cleared if anything was consumed. Escapes (0x1B) and errors go to byte().
+  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    size_t i = 0;
+    switch (st.b0) {
+      case kAscii: {
+        // The plain ASCII run, cut at the first 0x0E, 0x0F or 0x1B (not code points here).
+        size_t k = fast_ascii(in, n, w);
+        while (i < k && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc) ++i;
+        w.p -= k - i;
+        break;
+      }
+      case kRoman:
+        for (; i < n && in[i] < 0x80 && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc; ++i)
+          *w.p++ = in[i] == 0x5C ? 0xA5 : in[i] == 0x7E ? 0x203E : in[i];
+        break;
+      case kKatakana:
+        for (; i < n && in[i] >= 0x21 && in[i] <= 0x5F; ++i) *w.p++ = static_cast<char16_t>(0xFF61 - 0x21 + in[i]);
+        break;
+      case kLeadByte:
+        // Whole pairs of 0x21..0x7E whose pointer has a code point.
+        for (; i + 1 < n && in_range(in[i], 0x21, 0x7E) && in_range(in[i + 1], 0x21, 0x7E); i += 2) {
+          uint32_t cp = jis0208[(in[i] - 0x21) * 94 + in[i + 1] - 0x21];  // at most 8835 < 11104
+          if (!cp) break;
+          *w.p++ = static_cast<char16_t>(cp);
+        }
+        break;
+      default:
+        return 0;
+    }
+    if (i) st.word = 0;
+    return i;
+  }
+
+  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored& restored) {
+    // Every state but the last two: 0x1B is "set state to escape start and return continue"
+    // (trailing byte: "... and return error", with the output state still leading byte).
+    if (b == kEsc && st.b0 <= kTrailByte) {
+      bool error = st.b0 == kTrailByte;
+      st.b0 = kEscapeStart;
+      return error ? kStepError : kContinue;
+    }
+    switch (st.b0) {
+      case kAscii:
+        // 0x00..0x7F but 0x0E, 0x0F (and 0x1B, above): code point; otherwise error. Output false.
+        st.word = 0;
+        if (b < 0x80 && b != 0x0E && b != 0x0F) {
+          *w.p++ = b;
+          return kContinue;
+        }
+        return kStepError;
+
+      case kRoman:
+        // As ASCII, but 0x5C is U+00A5 and 0x7E is U+203E. Output false.
+        st.word = 0;
+        if (b < 0x80 && b != 0x0E && b != 0x0F) {
+          *w.p++ = b == 0x5C ? 0xA5 : b == 0x7E ? 0x203E : b;
+          return kContinue;
+        }
+        return kStepError;
+
+      case kKatakana:
+        // 0x21..0x5F: U+FF61..U+FF9F; otherwise error. Output false.
+        st.word = 0;
+        if (in_range(b, 0x21, 0x5F)) {
+          *w.p++ = static_cast<char16_t>(0xFF61 - 0x21 + b);
+          return kContinue;
+        }
+        return kStepError;
+
+      case kLeadByte:
+        // 0x21..0x7E: ISO-2022-JP leading, state trailing byte; otherwise error. Output false.
+        st.word = 0;
+        if (in_range(b, 0x21, 0x7E)) {
+          st.b2 = b;
+          st.b0 = kTrailByte;
+          return kContinue;
+        }
+        return kStepError;
+
+      case kTrailByte: {
+        // Back to leading byte whatever the byte (0x1B was handled above). A byte outside
+        // 0x21..0x7E is an error and is not restored, as the spec says.
+        st.b0 = kLeadByte;
+        if (!in_range(b, 0x21, 0x7E)) return kStepError;
+        // 2.-5. The index jis0208 code point for the pointer (at most 8835 < 11104), or error.
+        uint32_t cp = jis0208[(st.b2 - 0x21) * 94 + b - 0x21];
+        if (!cp) return kStepError;
+        *w.p++ = static_cast<char16_t>(cp);
+        return kContinue;
+      }
+
+      case kEscapeStart:
+        // 1. 0x24 ($) or 0x28 ((): ISO-2022-JP leading, state escape.
+        if (b == 0x24 || b == 0x28) {
+          st.b2 = b;
+          st.b0 = kEscape;
+          return kContinue;
+        }
+        // 2. Restore byte. 3. Output false, state is the output state, error.
+        st.word = 0;
+        st.b0 = st.b1;
+        return kStepErrorAgain;
+
+      case kEscape: {
+        // 1. leading is ISO-2022-JP leading, which becomes 0x00. 2.-6. The designated state.
+        const uint8_t leading = st.b2;
+        st.b2 = 0;
+        int state = -1;
+        if (leading == 0x28 && b == 0x42) state = kAscii;           // ESC ( B
+        else if (leading == 0x28 && b == 0x4A) state = kRoman;      // ESC ( J
+        else if (leading == 0x28 && b == 0x49) state = kKatakana;   // ESC ( I
+        else if (leading == 0x24 && (b == 0x40 || b == 0x42)) state = kLeadByte;  // ESC $ @, ESC $ B
+        // 7. Switch; two escape sequences with no output between them are an error.
+        if (state >= 0) {
+          st.b0 = st.b1 = static_cast<uint8_t>(state);
+          bool output = st.word;
+          st.word = 1;
+          return output ? kStepError : kContinue;
+        }
+        // 8. Restore « leading, byte ». 9. Output false, state is the output state, error.
+        restored.bytes[0] = leading;
+        restored.count = 1;
+        st.word = 0;
+        st.b0 = st.b1;
+        return kStepErrorAgain;
+      }
+    }
+    return kStepError;  // not reached: b0 is always one of the states above
+  }
+
+  Step end(DecoderState& st, Restored& restored) {
+    switch (st.b0) {
+      case kTrailByte:
+        // State leading byte, error.
+        st.b0 = kLeadByte;
+        return kStepError;
+      case kEscapeStart:
+        // 2. Nothing to restore at end-of-queue. 3. Output false, state is the output state, error.
+        st.word = 0;
+        st.b0 = st.b1;
+        return kStepError;
+      case kEscape:
+        // 1. ISO-2022-JP leading becomes 0x00; 2.-7. end-of-queue designates nothing.
+        // 8. Restore leading. 9. Output false, state is the output state, error.
+        restored.bytes[0] = st.b2;
+        restored.count = 1;
+        st.b2 = 0;
+        st.word = 0;
+        st.b0 = st.b1;
+        return kStepError;
+      default:
+        // ASCII, Roman, katakana, leading byte: finished.
+        return kContinue;
+    }
+  }
+};
+
+// The ISO-2022-JP encoder states.
+enum EncoderStateValue : uint32_t { kEncoderAscii, kEncoderRoman, kEncoderJis0208 };
+
+// https://encoding.spec.whatwg.org/#iso-2022-jp-encoder
+// State: word = ISO-2022-JP encoder state (a zeroed state is ASCII).
+struct Iso2022JpEncoder {
+  const uint16_t* katakana;
+
+  // Never: even in the ASCII state U+000E, U+000F and U+001B are errors, which the driver's ASCII
+  // run would copy through. Every code point goes to code_point().
+  bool ascii_passes(const EncoderState&) const { return false; }
+
+  static Step switch_to(EncoderState& st, uint32_t state, uint8_t final_byte, ByteWriter& w) {
+    st.word = state;
+    w.push(kEsc);
+    w.push(state == kEncoderJis0208 ? 0x24 : 0x28);
+    w.push(final_byte);
+    return kStepAgain;
+  }
+
+  // `cp` is taken by reference so that an error can report a code point other than the one read:
+  // step 3's U+FFFD, which the driver then reports (fatal) or writes as "&#65533;" (html).
+  Step code_point(EncoderState& st, uint32_t& cp, ByteWriter& w) {
+    const uint32_t state = st.word;
+    // 3. In ASCII and Roman, U+000E, U+000F and U+001B are an error with U+FFFD.
+    if (state != kEncoderJis0208 && (cp == 0x0E || cp == 0x0F || cp == kEsc)) {
+      cp = 0xFFFD;
+      return kStepError;
+    }
+    // 4. ASCII state, ASCII code point.
+    if (state == kEncoderAscii && cp < 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+      return kContinue;
+    }
+    // 5. Roman state: ASCII but U+005C and U+007E as themselves; U+00A5 and U+203E as 0x5C, 0x7E.
+    if (state == kEncoderRoman && ((cp < 0x80 && cp != 0x5C && cp != 0x7E) || cp == 0xA5 || cp == 0x203E)) {
+      w.push(static_cast<uint8_t>(cp == 0xA5 ? 0x5C : cp == 0x203E ? 0x7E : cp));
+      return kContinue;
+    }
+    // 6. Any other ASCII code point (the state is not ASCII): restore it, switch to ASCII.
+    if (cp < 0x80) return switch_to(st, kEncoderAscii, 0x42, w);  // ESC ( B
+    // 7. U+00A5 or U+203E outside Roman: restore it, switch to Roman.
+    if ((cp == 0xA5 || cp == 0x203E) && state != kEncoderRoman) return switch_to(st, kEncoderRoman, 0x4A, w);  // ESC ( J
+    // 8. U+2212 is U+FF0D. 9. Half-width katakana are their index ISO-2022-JP katakana code point.
+    uint32_t c = cp;
+    if (c == 0x2212) c = 0xFF0D;
+    if (in_range(c, 0xFF61, 0xFF9F)) c = katakana[c - 0xFF61];
+    // 10. The index pointer in index jis0208; non-null ones are below 8836.
+    uint32_t pointer = jis0208_pointer(c);
+    // 11. No pointer: leave jis0208 first (restore, ESC ( B), then error with the code point.
+    if (pointer == kNullPointer) {
+      if (state == kEncoderJis0208) return switch_to(st, kEncoderAscii, 0x42, w);
+      cp = c;
+      return kStepError;
+    }
+    // 12. Restore the code point and switch to jis0208 (ESC $ B). The driver processes the
+    //     original code point again, which steps 8-10 turn into the same pointer.
+    if (state != kEncoderJis0208) return switch_to(st, kEncoderJis0208, 0x42, w);
+    // 13.-15.
+    w.push(static_cast<uint8_t>(pointer / 94 + 0x21));
+    w.push(static_cast<uint8_t>(pointer % 94 + 0x21));
+    return kContinue;
+  }
+
+  // 1. At end-of-queue outside ASCII: switch to ASCII with ESC ( B. 2. finished.
+  void end(EncoderState& st, ByteWriter& w) {
+    if (st.word != kEncoderAscii) switch_to(st, kEncoderAscii, 0x42, w);
+  }
+};
+
+}  // namespace
+
+DecodeResult decode_iso_2022_jp(DecoderState& st, const DecodeCall& call) {
+  Iso2022JpDecoder codec{index_jis0208()};
+  return run_decoder(codec, st, call);
+}
+
+EncodeResult encode_iso_2022_jp(EncoderState& st, const EncodeCall& call) {
+  jis0208_prepare_encoder();
+  Iso2022JpEncoder codec{index_iso_2022_jp_katakana()};
+  return run_encoder(codec, st, call);
+}
+
+}  // namespace ew

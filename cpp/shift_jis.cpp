@@ -1,0 +1,155 @@
+// https://encoding.spec.whatwg.org/#shift_jis
+#include "families.h"
+#include "jis0208.h"
+
+namespace ew {
+namespace {
+
+constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
+
+constexpr bool is_leading(uint8_t b) { return in_range(b, 0x81, 0x9F) || in_range(b, 0xE0, 0xFC); }
+constexpr bool is_trailing(uint8_t b) { return in_range(b, 0x40, 0x7E) || in_range(b, 0x80, 0xFC); }
+
+// Pointers 8836..10715 (leading bytes 0xF0..0xF9) are the Private Use Area from U+E000 (EUDC).
+constexpr uint32_t kEudcFirst = 8836;
+constexpr uint32_t kEudcLast = 10715;
+
+// https://encoding.spec.whatwg.org/#shift_jis-decoder
+// State: b0 = Shift_JIS leading (0x00 for none). word, b1 and b2 unused.
+struct ShiftJisDecoder {
+  const uint16_t* jis0208;
+
+  // 3.4.-3.6. The pointer of a leading byte and a byte that is a trailing byte.
+  static uint32_t pointer(uint8_t leading, uint8_t b) {
+    uint32_t offset = b < 0x7F ? 0x40 : 0x41;
+    uint32_t leading_offset = leading < 0xA0 ? 0x81 : 0xC1;
+    return (leading - leading_offset) * 188 + b - offset;
+  }
+
+  // 3.7.-3.8. The code point of a pointer, 0 for null.
+  uint32_t code_point(uint32_t p) const {
+    if (in_range(p, kEudcFirst, kEudcLast)) return 0xE000 - kEudcFirst + p;
+    return jis0208_code_point(jis0208, p);
+  }
+
+  // While no leading byte is held: ASCII runs, then single bytes that decode by themselves (0x80,
+  // 0xA1..0xDF) and whole pairs with a code point. Everything else goes to byte().
+  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.b0) return 0;
+    size_t i = 0;
+    while (i < n) {
+      i += fast_ascii(in + i, n - i, w);
+      if (i == n) break;
+      uint8_t b = in[i];
+      if (b == 0x80) {
+        *w.p++ = 0x80;
+        ++i;
+      } else if (in_range(b, 0xA1, 0xDF)) {
+        *w.p++ = static_cast<char16_t>(0xFF61 - 0xA1 + b);
+        ++i;
+      } else if (is_leading(b) && i + 1 < n && is_trailing(in[i + 1])) {
+        uint32_t cp = code_point(pointer(b, in[i + 1]));
+        if (!cp) break;
+        *w.p++ = static_cast<char16_t>(cp);
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+    // 3. A leading byte is held.
+    if (st.b0) {
+      const uint8_t leading = st.b0;
+      st.b0 = 0;
+      // 3.6. Only trailing bytes give a pointer; 3.7.-3.8. EUDC or index jis0208.
+      uint32_t cp = is_trailing(b) ? code_point(pointer(leading, b)) : 0;
+      if (cp) {
+        *w.p++ = static_cast<char16_t>(cp);
+        return kContinue;
+      }
+      // 3.10.-3.11. An ASCII byte is restored (never swallowed); error.
+      return b < 0x80 ? kStepErrorAgain : kStepError;
+    }
+    // 4. ASCII byte or 0x80.
+    if (b <= 0x80) {
+      *w.p++ = b;
+      return kContinue;
+    }
+    // 5. Half-width katakana.
+    if (in_range(b, 0xA1, 0xDF)) {
+      *w.p++ = static_cast<char16_t>(0xFF61 - 0xA1 + b);
+      return kContinue;
+    }
+    // 6. Leading bytes.
+    if (is_leading(b)) {
+      st.b0 = b;
+      return kContinue;
+    }
+    // 7. 0xA0, 0xFD..0xFF.
+    return kStepError;
+  }
+
+  // 1. A leading byte at end-of-queue is an error. 2. finished.
+  Step end(DecoderState& st, Restored&) {
+    if (!st.b0) return kContinue;
+    st.b0 = 0;
+    return kStepError;
+  }
+};
+
+// https://encoding.spec.whatwg.org/#shift_jis-encoder (stateless)
+struct ShiftJisEncoder {
+  bool ascii_passes(const EncoderState&) const { return true; }
+
+  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    // 2. ASCII code point or U+0080.
+    if (cp <= 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+      return kContinue;
+    }
+    // 3.-4.
+    if (cp == 0xA5 || cp == 0x203E) {
+      w.push(cp == 0xA5 ? 0x5C : 0x7E);
+      return kContinue;
+    }
+    // 5. Half-width katakana as one byte.
+    if (in_range(cp, 0xFF61, 0xFF9F)) {
+      w.push(static_cast<uint8_t>(cp - 0xFF61 + 0xA1));
+      return kContinue;
+    }
+    // 6. U+2212 is encoded as U+FF0D (which has a pointer, so the error never reports it).
+    // 7. The index Shift_JIS pointer. The EUDC code points U+E000.. are not in index jis0208, so
+    //    they do not encode (the decoder's EUDC mapping is one-way).
+    uint32_t p = shift_jis_pointer(cp == 0x2212 ? 0xFF0D : cp);
+    // 8. Error with code point.
+    if (p == kNullPointer) return kStepError;
+    // 9.-13.
+    uint32_t leading = p / 188;
+    uint32_t leading_offset = leading < 0x1F ? 0x81 : 0xC1;
+    uint32_t trailing = p % 188;
+    uint32_t offset = trailing < 0x3F ? 0x40 : 0x41;
+    w.push(static_cast<uint8_t>(leading + leading_offset));
+    w.push(static_cast<uint8_t>(trailing + offset));
+    return kContinue;
+  }
+
+  void end(EncoderState&, ByteWriter&) {}
+};
+
+}  // namespace
+
+DecodeResult decode_shift_jis(DecoderState& st, const DecodeCall& call) {
+  ShiftJisDecoder codec{index_jis0208()};
+  return run_decoder(codec, st, call);
+}
+
+EncodeResult encode_shift_jis(EncoderState& st, const EncodeCall& call) {
+  jis0208_prepare_encoder();
+  ShiftJisEncoder codec;
+  return run_encoder(codec, st, call);
+}
+
+}  // namespace ew
