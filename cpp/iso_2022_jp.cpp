@@ -33,13 +33,12 @@ struct Iso2022JpDecoder {
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     size_t i = 0;
     switch (st.b0) {
-      case kAscii: {
-        // The plain ASCII run, cut at the first 0x0E, 0x0F or 0x1B (not code points here).
-        size_t k = fast_ascii(in, n, w);
-        while (i < k && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc) ++i;
-        w.p -= k - i;
+      case kAscii:
+        // The ASCII run up to the first 0x0E, 0x0F or 0x1B (not code points here) or byte >= 0x80.
+        // ISO-2022-JP text is all 7-bit, so a SIMD run would widen up to the end of the chunk each
+        // time and be cut back at the next escape: quadratic. Scan and copy in one pass instead.
+        for (; i < n && in[i] < 0x80 && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc; ++i) *w.p++ = in[i];
         break;
-      }
       case kRoman:
         for (; i < n && in[i] < 0x80 && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc; ++i)
           *w.p++ = in[i] == 0x5C ? 0xA5 : in[i] == 0x7E ? 0x203E : in[i];

@@ -20,28 +20,48 @@ const uint16_t* index_single_byte(int index) {
   return g_index[index];
 }
 
+// The decoder's view of an index: all 256 bytes (ASCII as itself), kNull for a null code point.
+// U+FFFF is in no single-byte index, so it can mark null.
+constexpr uint16_t kNull = 0xFFFF;
+uint16_t g_decode[kSingleByteCount][256];
+bool g_decode_ready[kSingleByteCount];
+
+const uint16_t* decode_table(int index) {
+  uint16_t* t = g_decode[index];
+  if (!g_decode_ready[index]) {
+    g_decode_ready[index] = true;
+    const uint16_t* cps = index_single_byte(index);
+    for (int b = 0; b < 0x80; ++b) t[b] = static_cast<uint16_t>(b);
+    for (int p = 0; p < 0x80; ++p) t[0x80 + p] = cps[p] ? cps[p] : kNull;
+  }
+  return t;
+}
+
 // https://encoding.spec.whatwg.org/#single-byte-decoder
 struct SingleByteDecoder {
-  const uint16_t* table;
+  const uint16_t* table;  // decode_table()
 
-  // ASCII runs, then mapped bytes through the index; stops at a byte whose code point is null.
+  // Sixteen bytes at a time: widened with SIMD when all ASCII, else through the table. Stops at a
+  // byte whose code point is null, for byte() to report.
   size_t fast(DecoderState&, const uint8_t* in, size_t n, Utf16Writer& w) {
     size_t i = 0;
-    while (i < n) {
+    for (;;) {
       i += fast_ascii(in + i, n - i, w);
-      for (; i < n && in[i] >= 0x80; ++i) {
-        uint16_t c = table[in[i] - 0x80];
-        if (!c) return i;
+      size_t block_end = n - i < 16 ? n : i + 16;
+      for (; i < block_end; ++i) {
+        uint16_t c = table[in[i]];
+        if (c == kNull) return i;
         *w.p++ = c;
       }
+      if (i == n) return i;
     }
-    return i;
   }
 
-  // Only bytes whose index code point is null reach this: 4. return error.
+  // 2.-5. Only a byte whose index code point is null reaches this from fast(), but a byte the
+  // output buffer had no room for may too.
   Step byte(DecoderState&, uint8_t b, Utf16Writer& w, Restored&) {
-    uint16_t c = b < 0x80 ? b : table[b - 0x80];
-    if (!c && b) return kStepError;
+    uint16_t c = table[b];
+    if (c == kNull) return kStepError;
     *w.p++ = c;
     return kContinue;
   }
@@ -104,7 +124,7 @@ void build_reverse(int index) {
 }  // namespace
 
 DecodeResult decode_single_byte(int index, DecoderState& st, const DecodeCall& call) {
-  SingleByteDecoder codec{index_single_byte(index)};
+  SingleByteDecoder codec{decode_table(index)};
   return run_decoder(codec, st, call);
 }
 

@@ -33,9 +33,11 @@ export class WasmInstance {
     this.views();
   }
 
-  // Typed-array views of memory, renewed after it grows (a family's tables grow it once).
+  // Typed-array views of memory, renewed after it grows (building a family's tables or an
+  // encoder's lookup grows it; decoding never does). Growth detaches the old views, whose length
+  // then reads 0: a check far cheaper than comparing memory.buffer.
   views() {
-    if (this.u8?.buffer === this.memory.buffer) return;
+    if (this.u8 !== undefined && this.u8.length !== 0) return;
     this.u8 = new Uint8Array(this.memory.buffer);
     this.u16 = new Uint16Array(this.memory.buffer);
     this.scratch = new Uint32Array(this.memory.buffer, this.scratchPtr, 8);
@@ -73,7 +75,12 @@ export class WasmInstance {
     let pos = 0;
     do {
       const length = Math.min(total - pos, inputCapacity);
-      setBytes(this.u8, length === total ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + pos, length), inputPtr);
+      if (length <= 32) {
+        const { u8 } = this;
+        for (let i = 0; i < length; i++) u8[inputPtr + i] = bytes[pos + i];
+      } else {
+        setBytes(this.u8, length === total ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + pos, length), inputPtr);
+      }
       pos += length;
       const callOptions = options | (flush && pos === total ? FLUSH : 0);
       let offset = 0;

@@ -5,7 +5,7 @@ const { apply } = Reflect;
 const typedArraySet = Object.getPrototypeOf(Uint8Array.prototype).set;
 const fromCharCode = String.fromCharCode;
 
-export { apply };
+export { apply, fromCharCode };
 
 // target.set(source, offset)
 export const setBytes = (target, source, offset) => apply(typedArraySet, target, [source, offset]);

@@ -1,7 +1,7 @@
 // UTF-16 code units in wasm memory to a JS string: the expensive step of decoding (DESIGN.md
 // section 6). The fastest primitive the host has is picked once, at load time.
 
-import { apply, charCodesToString } from './intrinsics.js';
+import { apply, charCodesToString, fromCharCode } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them.
 const HostTextDecoder = globalThis.TextDecoder;
@@ -40,7 +40,11 @@ function fromCharCodes(u16, start, end) {
 
 // The string of u16[start, end) (indices in code units of the wasm memory `memory`).
 export function stringFromUtf16(memory, u16, start, end) {
-  if (end - start <= SMALL) return fromCharCodes(u16, start, end);
+  if (end - start <= SMALL) {
+    let s = '';
+    for (let i = start; i < end; i++) s += fromCharCode(u16[i]);
+    return s;
+  }
   if (hasUcs2Slice) {
     if (bufferView === null || bufferView.buffer !== memory.buffer) bufferView = apply(bufferFrom, hostBuffer, [memory.buffer]);
     return apply(ucs2Slice, bufferView, [start * 2, end * 2]);

@@ -44,17 +44,35 @@ function bufferLength(buffer) {
 // "Get a copy of the buffer source" returns no bytes for a detached buffer; the caller copies.
 export function toBytes(input) {
   if (ArrayBuffer.isView(input)) {
-    const isTyped = typedArrayTag.call(input) !== undefined;
-    const buffer = isTyped ? viewBuffer.call(input) : dataViewBuffer.call(input);
-    if (bufferLength(buffer) === 0) return EMPTY;
-    // (Checked first because DataView's offset and length getters throw once it is detached.)
-    const offset = (isTyped ? viewByteOffset : dataViewByteOffset).call(input);
-    const length = (isTyped ? viewByteLength : dataViewByteLength).call(input);
-    return new Uint8Array(buffer, offset, length);
+    const tag = typedArrayTag.call(input);
+    if (tag === undefined) {
+      // A DataView. (Its offset and length getters throw once it is detached: check that first.)
+      const buffer = dataViewBuffer.call(input);
+      if (bufferLength(buffer) === 0) return EMPTY;
+      return new Uint8Array(buffer, dataViewByteOffset.call(input), dataViewByteLength.call(input));
+    }
+    // A typed array reads as 0 bytes long once detached.
+    const length = viewByteLength.call(input);
+    const buffer = viewBuffer.call(input);
+    rejectResizable(buffer);
+    if (length === 0) return EMPTY;
+    // A Uint8Array is used as it is: the core reads it through internal slots only.
+    return tag === 'Uint8Array' ? input : new Uint8Array(buffer, viewByteOffset.call(input), length);
   }
   const length = bufferLength(input);
   if (length === undefined) throw new TypeError(MESSAGES.notBufferSource);
   return length === 0 ? EMPTY : new Uint8Array(input, 0, length);
+}
+
+// Rejects a resizable ArrayBuffer or growable SharedArrayBuffer behind a view.
+function rejectResizable(buffer) {
+  let resizable;
+  try {
+    resizable = abResizable ? abResizable.call(buffer) : false;
+  } catch {
+    resizable = sabGrowable ? sabGrowable.call(buffer) : false;
+  }
+  if (resizable) throw new TypeError(MESSAGES.resizable);
 }
 
 // [AllowShared] Uint8Array (TextEncoder.encodeInto's destination).
