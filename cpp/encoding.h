@@ -42,9 +42,10 @@ struct DecodeResult {
   uint32_t written;  // output ends at out[written]
 };
 
-// Worst-case number of UTF-16 code units one decode call writes for `byte_length` bytes of input,
-// including what a flush of any pending state adds. An output buffer this large never fills.
-constexpr size_t max_utf16_length(size_t byte_length) { return byte_length + 16; }
+// An output capacity for `byte_length` bytes of input that never fills (kOutputFull): at most one
+// code unit per byte, plus what the state pending from earlier calls can still produce (a few
+// units: U+FFFD and restored bytes), plus the room the driver keeps free for one more step.
+constexpr size_t max_utf16_length(size_t byte_length) { return byte_length + 32; }
 
 // Decodes `in` with `encoding`'s decoder, continuing from and updating `state`, and writes UTF-16
 // code units to `out` (capacity `out_capacity`, at least 16). Implements the decoder loop of

@@ -22,3 +22,6 @@ npx vitest run
 
 step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
 ENCODING_WASM_NATIVE=0 npx vitest run
+
+step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)"
+bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
