@@ -25,3 +25,6 @@ ENCODING_WASM_NATIVE=0 npx vitest run
 
 step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)"
 bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
+
+step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode"
+node test/differential/run.mjs --quick
