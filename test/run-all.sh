@@ -28,3 +28,6 @@ bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
 
 step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode"
 node test/differential/run.mjs --quick
+
+step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call)"
+node --expose-gc bench/resources.mjs
