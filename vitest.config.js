@@ -1,10 +1,87 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The JS suites run in Node here; issue 4 adds the same files in Chromium, Deno, Bun and workerd.
-export default defineConfig({
+// Two projects over the same test files (test/js/):
+// - node: the suites in Node, as `npx vitest run` has always run them (test/run-all.sh). Deno and
+//   Bun run the same files too (test/hosts/run.sh).
+// - browser: the same files in headless Chromium (Debian's /usr/bin/chromium through Playwright),
+//   with the package's browser host (js/host/browser.js: fetch + compileStreaming). It is defined
+//   only when asked for, with `--project browser` or ENCODING_WASM_BROWSER=1 (test/hosts/run.sh),
+//   so a plain `vitest run` stays the Node project and needs no browser.
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const wantBrowser =
+  process.env.ENCODING_WASM_BROWSER === '1' ||
+  process.argv.some((a, i) => a === '--project=browser' || (a === '--project' && process.argv[i + 1] === 'browser'));
+
+const node = {
   test: {
+    name: 'node',
     include: ['test/js/**/*.test.js'],
     testTimeout: 60_000,
     pool: 'forks',
   },
-});
+};
+
+// In the browser:
+// - `node:fs` is test/hosts/browser/fs.js, which serves cpp/whatwg/ (the spec's data files that the
+//   helpers and the reference implementation read through cpp/tools/whatwg_data.mjs) as raw text.
+// - corpus.test.js is left out: it reads ../shared/corpus, outside the package and present only on
+//   the project's machines, with node:fs.
+// - SharedArrayBuffer needs a cross-origin isolated page, so the test server sends COOP and COEP.
+// - test/hosts/browser/setup.js loads every table family (tables/all, as a page would), passes
+//   ENCODING_WASM_NATIVE in, and gives the page the bits of Node the suites use for their own
+//   checks (Buffer.compare/from/alloc, process.memoryUsage), after the package has loaded.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+const browser = async () => {
+  const { playwright } = await import('@vitest/browser-playwright');
+  return {
+    resolve: {
+      alias: [
+        { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
+        { find: /^fs$/, replacement: here('test/hosts/browser/fs.js') },
+      ],
+    },
+    define: {
+      __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
+    },
+    server: {
+      host: '127.0.0.1',
+      headers: {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      },
+    },
+    test: {
+      name: 'browser',
+      include: ['test/js/**/*.test.js'],
+      exclude: ['test/js/corpus.test.js'],
+      setupFiles: ['test/hosts/browser/setup.js'],
+      testTimeout: 120_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        api: { host: '127.0.0.1' },
+        provider: playwright({
+          launchOptions: { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
+    },
+  };
+};
+
+export default defineConfig(async () => ({
+  test: {
+    projects: [node, ...(wantBrowser ? [await browser()] : [])],
+  },
+}));

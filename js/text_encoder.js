@@ -3,7 +3,7 @@
 // core's UTF-8 encoder serves hosts without one.
 import { core, UTF_8 } from './core.js';
 import { MESSAGES } from './messages.js';
-import { defineInterface, toDOMString, toUint8Array } from './webidl.js';
+import { defineInterface, isShared, toDOMString, toUint8Array } from './webidl.js';
 
 const HostTextEncoder = globalThis.TextEncoder;
 const host = typeof HostTextEncoder === 'function' ? new HostTextEncoder() : null;
@@ -34,7 +34,9 @@ export class TextEncoder {
     if (arguments.length < 2) throw new TypeError(MESSAGES.missingArguments('TextEncoder.encodeInto', 2, arguments.length));
     const text = toDOMString(source);
     const bytes = toUint8Array(destination);
-    if (host) {
+    // Some hosts (Chromium 156) refuse a destination over a SharedArrayBuffer, which the spec
+    // allows ([AllowShared]); the core's encoder takes it.
+    if (host && !isShared(bytes)) {
       const { read, written } = host.encodeInto(text, bytes);
       return { read, written };
     }

@@ -75,6 +75,9 @@ function rejectResizable(buffer) {
   if (resizable) throw new TypeError(MESSAGES.resizable);
 }
 
+// Whether a view's memory is a SharedArrayBuffer.
+export const isShared = (view) => tryGet(sabByteLength, viewBuffer.call(view)) !== undefined;
+
 // [AllowShared] Uint8Array (TextEncoder.encodeInto's destination).
 export function toUint8Array(value) {
   if (!ArrayBuffer.isView(value) || typedArrayTag.call(value) !== 'Uint8Array') {

@@ -1,0 +1,115 @@
+// The checks every host of the matrix runs on the real package (test/hosts/run.sh): the workerd
+// worker, the esbuild-bundled pages (plain and strict CSP), and Deno and Bun outside Vitest, each
+// compared with EXPECTED (written from the Encoding Standard's indexes, not computed by the package).
+// Plain ES module, no imports: it runs in every one of them.
+
+export const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+export const bytesOf = (text) => Uint8Array.from(text.split(' '), (h) => parseInt(h, 16));
+
+// { value } or { error: 'Name: message' }.
+export function attempt(fn) {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error: `${error?.name}: ${error?.message}` };
+  }
+}
+
+// What a decoder of a family that is not loaded gives where families cannot load synchronously:
+// an Error that names the import and the preload() call, never a decoder.
+export function missingFamily(api, label) {
+  return attempt(() => new api.TextDecoder(label).decode(bytesOf('b0 a1')));
+}
+export const missingFamilyOk = (result, label, family) =>
+  typeof result.error === 'string' &&
+  result.error.startsWith('Error: ') &&
+  result.error.includes(`'encoding-wasm/tables/${family}'`) &&
+  result.error.includes(`preload("${label}")`);
+
+// Whether the host itself refuses eval, new Function and compiling wasm from bytes (workerd does;
+// so does a page with a strict CSP, except for wasm with 'wasm-unsafe-eval').
+export function hostRestrictions() {
+  const emptyModule = Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00);
+  return {
+    eval: attempt(() => (0, eval)('1 + 1')),
+    newFunction: attempt(() => new Function('return 1 + 1')()),
+    wasmFromBytes: attempt(() => new WebAssembly.Module(emptyModule) instanceof WebAssembly.Module),
+  };
+}
+
+// Decoding and encoding through the package's API (the families they need must be loaded).
+export function checks(api) {
+  const { TextDecoder, TextEncoder, encode } = api;
+  const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
+  const stream = (label, ...chunks) =>
+    attempt(() => {
+      const d = new TextDecoder(label);
+      return chunks.map((c, i) => d.decode(bytesOf(c), { stream: i < chunks.length - 1 })).join('');
+    });
+  return {
+    shiftJis: decode('shift_jis', '93 fa 96 7b 8c ea 82 cc 83 65 83 4c 83 58 83 67'),
+    shiftJis80: decode('shift_jis', '80 a0 fd'),
+    shiftJisFatal: decode('shift_jis', '82', { fatal: true }),
+    shiftJisStream: stream('shift_jis', '93', 'fa 96', '7b'),
+    eucJp: decode('euc-jp', 'c6 fc cb dc 8e b1'),
+    iso2022jp: decode('iso-2022-jp', '1b 24 42 46 7c 4b 5c 1b 28 42 61'),
+    gbk: decode('gbk', 'c4 e3 ba c3 a3 ac ca c0 bd e7 80'),
+    gb18030: decode('gb18030', '81 30 81 30 90 30 81 30 e3 32 9a 35 84 31 a4 39'),
+    windows1252: decode('windows-1252', '80 61 9f 81'),
+    windows1251: decode('windows-1251', 'cf f0 e8 e2 e5 f2'),
+    utf8Stream: stream('utf-8', 'e2 82', 'ac'),
+    utf8BomAfterAscii: stream('utf-8', '61', 'ef bb bf'),
+    utf16le: decode('utf-16le', '3d d8 00 de 00 d8'),
+    encodeShiftJis: attempt(() => hex(encode('日本語', 'shift_jis'))),
+    encodeShiftJisFatal: attempt(() => hex(encode('☃', 'shift_jis'))).error?.split(':')[0] ?? 'no error',
+    encodeGbkHtml: attempt(() => hex(encode('你好☃€', 'gbk', { errorMode: 'html' }))),
+    encodeGb18030: attempt(() => hex(encode('\u{10000}', 'gb18030'))),
+    encodeWindows1251: attempt(() => hex(encode('Привет', 'windows-1251'))),
+    textEncoder: attempt(() => hex(new TextEncoder().encode('é€'))),
+  };
+}
+
+export const EXPECTED = {
+  shiftJis: { value: '日本語のテキスト' },
+  shiftJis80: { value: '\u0080\ufffd\ufffd' },
+  shiftJisFatal: { error: 'TypeError' },
+  shiftJisStream: { value: '日本' },
+  eucJp: { value: '日本ｱ' },
+  iso2022jp: { value: '日本a' },
+  gbk: { value: '你好，世界€' },
+  gb18030: { value: '\u0080\u{10000}\u{10FFFF}\uFFFF' },
+  windows1252: { value: '€aŸ\u0081' },
+  windows1251: { value: 'Привет' },
+  utf8Stream: { value: '€' },
+  utf8BomAfterAscii: { value: 'a\ufeff' },
+  utf16le: { value: '\u{1f600}\ufffd' },
+  encodeShiftJis: { value: '93 fa 96 7b 8c ea' },
+  encodeShiftJisFatal: 'TypeError',
+  encodeGbkHtml: { value: 'c4 e3 ba c3 26 23 39 37 33 31 3b 80' },
+  encodeGb18030: { value: '90 30 81 30' },
+  encodeWindows1251: { value: 'cf f0 e8 e2 e5 f2' },
+  textEncoder: { value: 'c3 a9 e2 82 ac' },
+};
+
+// The error messages' class names only (a fatal TypeError's wording is the package's business).
+export function normalize(results) {
+  const out = {};
+  for (const [key, r] of Object.entries(results)) {
+    out[key] = r && typeof r === 'object' && 'error' in r ? { error: r.error.split(':')[0] } : r;
+  }
+  return out;
+}
+
+// Differences between normalized results and EXPECTED, as readable lines (empty when all agree).
+export function differences(results) {
+  const got = normalize(results);
+  const lines = [];
+  const show = (x) =>
+    JSON.stringify(x)?.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  for (const key of new Set([...Object.keys(EXPECTED), ...Object.keys(got)])) {
+    const a = show(got[key]);
+    const b = show(EXPECTED[key]);
+    if (a !== b) lines.push(`${key}: got ${a}, want ${b}`);
+  }
+  return lines;
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The host matrix (issue "Every host", items 4 and 5), after build.sh has built dist/:
+#   1. the Vitest suites (test/js/) in headless Chromium (the "browser" project of vitest.config.js)
+#   2. the same files in Deno (Vitest's Node project run by deno) and in Bun (`bun test`), and the
+#      package under each runtime's own resolver (runtime-smoke.mjs)
+#   3. a plain workerd worker (workerd/run.mjs)
+#   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
+#      CSP that blocks wasm (bundle/run.mjs)
+# Each suite runs with the host's UTF-8/UTF-16 decoders allowed and with everything in wasm.
+# Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+TOOLS=$ROOT/build/tools/node_modules/.bin
+LOGS=$ROOT/build/hosts/logs
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+
+bash test/hosts/install-tools.sh || exit 1
+for f in dist/encoding.wasm dist/tables/{chinese-simplified,chinese-traditional,japanese,korean}.wasm; do
+  [ -f "$f" ] || { echo "test/hosts/run.sh: $f is missing; run build.sh first" >&2; exit 1; }
+done
+rm -rf "$LOGS" && mkdir -p "$LOGS"
+
+failed=()
+summary=()
+# step NAME COMMAND...: runs it with its output in $LOGS/NAME.log; shows the end of the log if it fails.
+step() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  echo "==== $name"
+  if "$@" >"$LOGS/$name.log" 2>&1; then
+    status=ok
+  else
+    status=FAILED
+    failed+=("$name")
+    sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | tail -n 60
+  fi
+  local counts
+  counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED' | tr -s ' ' | paste -sd';' -)
+  summary+=("$(printf '%-28s %-6s %4ss  %s' "$name" "$status" $((SECONDS - start)) "$counts")")
+}
+
+# Bun's runner shares one module registry across the files of a run, and robustness.test.js must
+# load the package itself (it watches WebAssembly.Instance to find the core's memory): one process
+# per file. Arguments: environment assignments for bun.
+bun_files() {
+  local status=0 files=0 pass=0 fail=0 skip=0 out n
+  for f in test/js/*.test.js; do
+    echo "---- bun test $f"
+    out=$(env "$@" "$TOOLS/bun" test "./$f" 2>&1) || status=1
+    grep -vE '^\(pass\)' <<<"$out"
+    files=$((files + 1))
+    n=$(grep -oE '^ *[0-9]+ pass$' <<<"$out" | tr -dc 0-9) && pass=$((pass + ${n:-0}))
+    n=$(grep -oE '^ *[0-9]+ fail$' <<<"$out" | tr -dc 0-9) && fail=$((fail + ${n:-0}))
+    n=$(grep -oE '^ *[0-9]+ skip$' <<<"$out" | tr -dc 0-9) && skip=$((skip + ${n:-0}))
+  done
+  echo "bun: $pass pass, $fail fail, $skip skip in $files files"
+  return $status
+}
+
+VITEST=node_modules/vitest/vitest.mjs
+step chromium-vitest env ENCODING_WASM_BROWSER=1 npx vitest run --project browser
+step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
+step deno-vitest "$TOOLS/deno" run -A "$VITEST" run --project node
+step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
+# With only the permission the README asks for.
+step deno-smoke "$TOOLS/deno" run --allow-read test/hosts/runtime-smoke.mjs
+step bun-test bun_files
+step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
+step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
+step workerd node test/hosts/workerd/run.mjs
+step bundle-and-csp node test/hosts/bundle/run.mjs
+
+echo
+echo "==== host matrix (logs in build/hosts/logs/)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "all hosts passed"

@@ -1,0 +1,18 @@
+// Deno and Bun outside Vitest: the package loaded by the runtime's own resolver (package.json
+// "imports" conditions pick js/host/node.js: Deno matches "deno", "node", "import", "default"; Bun
+// "bun", "node", "import", "default"), families loading synchronously on first use, and the
+// checks of ./checks.js with the host decoders allowed and with everything in wasm.
+// Usage: deno run --allow-read test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
+import * as api from '../../js/index.js';
+import { checks, differences } from './checks.js';
+
+const runtime = globalThis.Deno ? `Deno ${Deno.version.deno}` : globalThis.Bun ? `Bun ${Bun.version}` : `Node ${process.version}`;
+const delegated = api.nativeDelegation();
+const failures = differences(checks(api)).map((d) => `host decoder for ${delegated.join(', ') || 'nothing'}: ${d}`);
+api.setNativeDelegation(false);
+failures.push(...differences(checks(api)).map((d) => `everything in wasm: ${d}`));
+if (failures.length) {
+  console.log(`${runtime}: runtime smoke test FAILED\n  ${failures.join('\n  ')}`);
+  globalThis.process?.exit?.(1) ?? Deno.exit(1);
+}
+console.log(`${runtime}: runtime smoke test passed (host decoder for ${delegated.join(', ') || 'nothing'}, then all in wasm)`);

@@ -1,0 +1,22 @@
+# Plain workerd: one module worker and the wasm modules it imports, each listed explicitly (workerd
+# resolves no package exports; run.mjs bundles worker.js with esbuild and copies the .wasm files
+# next to it, with this file, under build/hosts/workerd/). The socket's address comes from the
+# command line (--socket-addr http=127.0.0.1:<free port>).
+using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
+);
+
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "encoding.wasm", wasm = embed "encoding.wasm"),
+    (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
+    (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
+    (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
+    (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
+  ],
+  compatibilityDate = "2025-09-01",
+);

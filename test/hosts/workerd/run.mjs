@@ -1,0 +1,130 @@
+// The plain-workerd smoke test: bundles worker.js with esbuild for the "workerd" condition (the
+// .wasm imports stay imports of modules named like the files under dist/), writes the bundle, the
+// wasm files and config.capnp to build/hosts/workerd/, starts workerd on 127.0.0.1 with a free
+// port, fetches once with Node's fetch, stops workerd by its PID, and checks the response:
+// - decoding Shift_JIS (static family entry) and GBK (preload), legacy encoders, and the rest of
+//   ../checks.js give EXPECTED;
+// - a family that is neither imported nor preloaded is a clear Error;
+// - eval, new Function and compiling wasm from bytes are all refused in this host, so the package
+//   working here shows it needs none of them.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { differences, missingFamilyOk } from '../checks.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../../..');
+const out = join(root, 'build/hosts/workerd');
+const workerd = process.env.WORKERD ?? join(root, 'build/tools/node_modules/.bin/workerd');
+
+// A .wasm import becomes an external import of the module named after its path under dist/
+// ("encoding.wasm", "tables/japanese.wasm"), resolved from the bundle at the top of the worker.
+const wasmModules = {
+  name: 'wasm-modules',
+  setup(build) {
+    build.onResolve({ filter: /\.wasm$/ }, (args) => {
+      const file = join(args.resolveDir, args.path);
+      const name = relative(join(root, 'dist'), file);
+      if (name.startsWith('..')) return { errors: [{ text: `${file} is not under dist/` }] };
+      return { path: `./${name}`, external: true };
+    });
+  },
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+// Waits until something accepts TCP connections on the port (no HTTP request: the test fetches once).
+async function waitForPort(port, child, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${ms} ms`);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(join(out, 'tables'), { recursive: true });
+await esbuild.build({
+  entryPoints: [join(here, 'worker.js')],
+  outfile: join(out, 'worker.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  conditions: ['workerd', 'worker'],
+  mainFields: ['module', 'main'],
+  plugins: [wasmModules],
+  logLevel: 'warning',
+});
+copyFileSync(join(root, 'dist/encoding.wasm'), join(out, 'encoding.wasm'));
+for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
+  copyFileSync(join(root, `dist/tables/${family}.wasm`), join(out, `tables/${family}.wasm`));
+}
+copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
+const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
+for (const host of ['host/node.js', 'host/browser.js', 'readFileSync', 'compileStreaming']) {
+  if (bundle.includes(host)) throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
+}
+
+const port = await freePort();
+const child = spawn(workerd, ['serve', join(out, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`], {
+  stdio: ['ignore', 'inherit', 'pipe'],
+});
+let stderr = '';
+child.stderr.on('data', (d) => (stderr += d));
+let response;
+try {
+  await waitForPort(port, child);
+  const r = await fetch(`http://127.0.0.1:${port}/`);
+  const text = await r.text();
+  if (!r.ok) throw new Error(`HTTP ${r.status}: ${text}`);
+  response = JSON.parse(text);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', resolve)));
+}
+
+const failures = [
+  ...differences(response.checks).map((d) => `checks (host decoder for ${response.delegated.join(', ') || 'nothing'}): ${d}`),
+  ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
+];
+const { host, before, after } = response;
+const refused = (r) => typeof r.error === 'string' && !('value' in r);
+if (!refused(host.eval)) failures.push(`eval is allowed in workerd: ${JSON.stringify(host.eval)}`);
+if (!refused(host.newFunction)) failures.push(`new Function is allowed: ${JSON.stringify(host.newFunction)}`);
+if (!refused(host.wasmFromBytes)) failures.push(`wasm from bytes is allowed: ${JSON.stringify(host.wasmFromBytes)}`);
+if (!missingFamilyOk(before.gbk, 'gbk', 'chinese-simplified')) failures.push(`gbk before preload: ${JSON.stringify(before.gbk)}`);
+if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean')) failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
+if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean')) failures.push(`euc-kr, never loaded: ${JSON.stringify(after.eucKr)}`);
+if (/error/i.test(stderr)) failures.push(`workerd stderr:\n${stderr}`);
+
+console.log(`workerd: eval -> ${host.eval.error}; new Function -> ${host.newFunction.error}; wasm from bytes -> ${host.wasmFromBytes.error}`);
+console.log(
+  `workerd: import.meta.url is ${response.importMetaUrl}; ${Object.keys(response.checks).length} decode/encode checks, ` +
+    `with the host decoder for ${response.delegated.join(', ') || 'nothing'} and with everything in wasm`,
+);
+if (failures.length) {
+  console.log(`workerd smoke test FAILED:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('workerd smoke test passed');
