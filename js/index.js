@@ -2,6 +2,8 @@
 // label, from a C++ core compiled to WebAssembly. https://encoding.spec.whatwg.org/
 export { TextDecoder } from './text_decoder.js';
 export { TextEncoder } from './text_encoder.js';
+// Both undefined where the host has no TransformStream (streams.js).
+export { TextDecoderStream, TextEncoderStream } from './streams.js';
 export { encode } from './encode.js';
 export { preload, registerFamily } from './core.js';
 export { nativeDelegation, setNativeDelegation } from './native.js';

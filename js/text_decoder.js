@@ -9,51 +9,121 @@ const EMPTY = new Uint8Array(0);
 const SAB = globalThis.SharedArrayBuffer;
 let isTextDecoder;
 
+// Set by the polyfill (install.js) to the native TextDecoder it replaced: an encoding whose tables are
+// not loaded, where they cannot load on first use, then goes to that decoder instead of throwing, so
+// that installing the polyfill takes no encoding away (DESIGN.md section 8).
+let fallback = null;
+let probingFallback = false;
+
+export function setFallbackDecoder(Native) {
+  fallback = Native;
+}
+
+// The fallback class if there is one and it takes the encoding `name`, else null.
+export function fallbackFor(name) {
+  if (!fallback || probingFallback) return null;
+  probingFallback = true; // a fallback built on this class must not come back here
+  try {
+    new fallback(name);
+    return fallback;
+  } catch {
+    return null;
+  } finally {
+    probingFallback = false;
+  }
+}
+
+// What TextDecoder and TextDecoderStream (streams.js) share, TextDecoderCommon's encoding, error mode,
+// ignore BOM and decoder instance (https://encoding.spec.whatwg.org/#interface-mixin-textdecodercommon),
+// with the one function that runs the decoder over a chunk.
+export class DecoderCommon {
+  // The WebIDL conversions and steps 1.-5. of both constructors (#dom-textdecoder,
+  // #dom-textdecoderstream): the label, then the options dictionary, whose members are read in
+  // lexicographic order, each converted as it is read.
+  constructor(label, options) {
+    label = toDOMString(label);
+    const dict = toDictionary(options, 'options');
+    const fatal = dict ? !!dict.fatal : false;
+    const ignoreBOM = dict ? !!dict.ignoreBOM : false;
+    // Get an encoding; failure or replacement is a RangeError.
+    const id = encodingId(label);
+    if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
+    if (id === REPLACEMENT) throw new RangeError(MESSAGES.replacementLabel(label));
+    // The module that implements the encoding, loading its tables if need be; the decoder instance:
+    // its eight bytes of state (BOM seen included), or, where the host's own decoder is spec-exact for
+    // this encoding, or the tables are missing and the polyfill's fallback takes it, an instance of that.
+    let instance = null;
+    let Host = hostDecoderFor(encodingName(id));
+    try {
+      instance = instanceFor(id);
+    } catch (error) {
+      Host = fallbackFor(encodingName(id));
+      if (!Host) throw error;
+    }
+    this.instance = instance;
+    this.id = id;
+    this.fatal = fatal;
+    this.ignoreBOM = ignoreBOM;
+    this.state = { s0: 0, s1: 0 };
+    this.Host = Host;
+    this.host = null;
+  }
+
+  get encoding() {
+    return encodingName(this.id);
+  }
+
+  // A new instance of the decoder, with BOM seen false.
+  reset() {
+    this.state = { s0: 0, s1: 0 };
+    this.host = null;
+  }
+
+  // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
+  // `flush`, processes the queue and returns the serialized output. On a fatal error this throws a
+  // TypeError and the decoder is a new instance again.
+  decodeChunk(bytes, flush) {
+    if (this.Host) return this.#decodeOnHost(bytes, flush);
+    return this.instance.decode(this.id, encodingName(this.id), this.fatal, this.ignoreBOM, this.state, bytes, flush);
+  }
+
+  #decodeOnHost(bytes, flush) {
+    const name = encodingName(this.id);
+    this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
+    // Host decoders do not all accept views of shared memory.
+    if (SAB && bytes.buffer instanceof SAB) bytes = copyOut(bytes, 0, bytes.length);
+    try {
+      return this.host.decode(bytes, { stream: !flush });
+    } catch {
+      this.host = null;
+      throw new TypeError(MESSAGES.fatalDecode(name));
+    }
+  }
+}
+
 export class TextDecoder {
-  #id;
-  #fatal;
-  #ignoreBOM;
+  #common;
   #doNotFlush = false;
-  // The decoder instance: its eight bytes of state (reset means "a new instance of the decoder"),
-  // or, where the host's own decoder is spec-exact for this encoding, an instance of that.
-  #state = { s0: 0, s1: 0 };
-  #instance;
-  #Host;
-  #host = null;
 
   static {
-    isTextDecoder = (value) => value !== null && typeof value === 'object' && #id in value;
+    isTextDecoder = (value) => value !== null && typeof value === 'object' && #common in value;
   }
 
   // https://encoding.spec.whatwg.org/#dom-textdecoder
   constructor(label = 'utf-8', options = undefined) {
-    label = toDOMString(label);
-    const dict = toDictionary(options, 'options');
-    // Dictionary members are read in lexicographic order, each converted as it is read.
-    const fatal = dict ? !!dict.fatal : false;
-    const ignoreBOM = dict ? !!dict.ignoreBOM : false;
-    // 1.-2. Get an encoding; failure or replacement is a RangeError.
-    const id = encodingId(label);
-    if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
-    if (id === REPLACEMENT) throw new RangeError(MESSAGES.replacementLabel(label));
-    // 3.-5. (and the module that implements the encoding, loading its tables if need be)
-    this.#instance = instanceFor(id);
-    this.#id = id;
-    this.#fatal = fatal;
-    this.#ignoreBOM = ignoreBOM;
-    this.#Host = hostDecoderFor(encodingName(id));
+    this.#common = new DecoderCommon(label, options);
   }
 
   get encoding() {
-    return encodingName(brand(this).#id);
+    return brand(this).#common.encoding;
   }
 
   get fatal() {
-    return brand(this).#fatal;
+    return brand(this).#common.fatal;
   }
 
   get ignoreBOM() {
-    return brand(this).#ignoreBOM;
+    return brand(this).#common.ignoreBOM;
   }
 
   // https://encoding.spec.whatwg.org/#dom-textdecoder-decode
@@ -62,34 +132,18 @@ export class TextDecoder {
     const bytes = input === undefined ? EMPTY : toBytes(input);
     const dict = toDictionary(options, 'options');
     const stream = dict ? !!dict.stream : false;
+    const common = this.#common;
     // 1. Without do not flush, a new decoder instance (and BOM seen false, which is in its state).
-    if (!this.#doNotFlush) {
-      this.#state = { s0: 0, s1: 0 };
-      this.#host = null;
-    }
+    if (!this.#doNotFlush) common.reset();
     // 2. Set do not flush to options["stream"].
     this.#doNotFlush = stream;
     // 3.-5. Process the bytes; the core copies them into wasm memory before anything else runs.
     try {
-      if (this.#Host) return this.#decodeOnHost(bytes, stream);
-      const name = encodingName(this.#id);
-      return this.#instance.decode(this.#id, name, this.#fatal, this.#ignoreBOM, this.#state, bytes, !stream);
+      return common.decodeChunk(bytes, !stream);
     } catch (error) {
       // After a fatal error the next call starts a new decoder, as after a flush.
       this.#doNotFlush = false;
       throw error;
-    }
-  }
-
-  #decodeOnHost(bytes, stream) {
-    this.#host ??= new this.#Host(encodingName(this.#id), { fatal: this.#fatal, ignoreBOM: this.#ignoreBOM });
-    // Host decoders do not all accept views of shared memory.
-    if (SAB && bytes.buffer instanceof SAB) bytes = copyOut(bytes, 0, bytes.length);
-    try {
-      return this.#host.decode(bytes, { stream });
-    } catch {
-      this.#host = null;
-      throw new TypeError(MESSAGES.fatalDecode(encodingName(this.#id)));
     }
   }
 }

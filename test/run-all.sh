@@ -14,6 +14,9 @@ node cpp/tools/generate_tables.mjs --check
 step "native core tests (GoogleTest, ASan+UBSan)"
 ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2
 
+step "TypeScript declarations (tsc --noEmit on test/types/usage.ts)"
+npx tsc -p test/types
+
 step "reference implementation tests"
 node --test test/reference/
 
@@ -31,3 +34,6 @@ node test/differential/run.mjs --quick
 
 step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call)"
 node --expose-gc bench/resources.mjs
+
+step "every host: the suites in Chromium, Deno and Bun, plain workerd, esbuild and Vite bundles, strict CSP"
+bash test/hosts/run.sh

@@ -1,0 +1,225 @@
+// The package's entry points as Node loads them, each in a fresh `node` process started in this
+// repository (so 'encoding-wasm' resolves to this package through its own "exports"):
+// - require() works where Node has require(esm) unflagged (20.19+, 22.12+, 23+) for 'encoding-wasm'
+//   and 'encoding-wasm/polyfill', and never for the tables entry points, which use top-level await;
+// - import 'encoding-wasm/polyfill' installs spec-exact classes on globalThis;
+// - a host without TransformStream gets no stream classes;
+// - where tables cannot load on first use (browsers; simulated here by a module hook that gives the
+//   package a '#host' without loadFamilySync), the polyfill's TextDecoder hands the multi-byte
+//   encodings whose tables are not loaded to the native decoder it replaced, rather than throwing;
+// - the hand-written declarations in types/ name exactly what the modules export.
+// Node only: Deno, Bun and browsers skip this file's tests.
+import { describe, expect, it } from 'vitest';
+
+const isNode =
+  typeof process === 'object' &&
+  typeof process.versions?.node === 'string' &&
+  !process.versions.bun &&
+  typeof globalThis.Deno === 'undefined';
+
+const ROOT = new URL('../../', import.meta.url);
+
+// Runs `node <args>` in the repository; returns { status, stdout, stderr }.
+async function node(...args) {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  return spawnSync(process.execPath, args, { cwd: fileURLToPath(ROOT), encoding: 'utf8', env });
+}
+
+// The last line of stdout as JSON, or a failure that shows stderr. (Some Node versions print an
+// ExperimentalWarning for require(esm) on stderr.)
+function json(result) {
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+const EXPORTS = [
+  'TextDecoder',
+  'TextDecoderStream',
+  'TextEncoder',
+  'TextEncoderStream',
+  'encode',
+  'nativeDelegation',
+  'preload',
+  'registerFamily',
+  'setNativeDelegation',
+];
+
+// Node versions with require(esm) on by default.
+function hasRequireEsm() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major >= 23 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
+}
+
+describe.skipIf(!isNode)('require()', () => {
+  it("require('encoding-wasm') gives the module's exports where Node has require(esm), else ERR_REQUIRE_ESM", async () => {
+    const result = await node('-e', "console.log(JSON.stringify(Object.keys(require('encoding-wasm')).sort()))");
+    if (hasRequireEsm()) expect(json(result)).toEqual(EXPORTS);
+    else expect(result.stderr).toContain('ERR_REQUIRE_ESM');
+  });
+
+  it("require('encoding-wasm/polyfill') installs too", async () => {
+    const result = await node(
+      '-e',
+      "const { install } = require('encoding-wasm/polyfill');" +
+        "console.log(JSON.stringify([typeof install, new TextDecoder('x-user-defined').decode(Uint8Array.of(0x80))]))",
+    );
+    if (hasRequireEsm()) expect(json(result)).toEqual(['function', '\uf780']);
+    else expect(result.stderr).toContain('ERR_REQUIRE_ESM');
+  });
+
+  it("require('encoding-wasm/tables/japanese') fails: the module uses top-level await", async () => {
+    const result = await node('-e', "require('encoding-wasm/tables/japanese')");
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(hasRequireEsm() ? 'ERR_REQUIRE_ASYNC_MODULE' : 'ERR_REQUIRE_ESM');
+  });
+});
+
+describe.skipIf(!isNode)('import', () => {
+  it("import 'encoding-wasm/polyfill' leaves globalThis with spec-exact classes, defined as WebIDL globals", async () => {
+    const script = `
+      await import('encoding-wasm/polyfill');
+      const decode = (label, bytes) => new TextDecoder(label).decode(Uint8Array.from(bytes));
+      const stream = new TextDecoderStream('gbk');
+      const writer = stream.writable.getWriter();
+      writer.write(Uint8Array.of(0x80, 0xa8, 0xbf));
+      writer.close();
+      const { value } = await stream.readable.getReader().read();
+      const descriptors = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'].map((name) => {
+        const { writable, enumerable, configurable } = Object.getOwnPropertyDescriptor(globalThis, name);
+        return [typeof globalThis[name], writable, enumerable, configurable];
+      });
+      console.log(JSON.stringify({
+        decoded: [decode('x-user-defined', [0x80]), decode('windows-1252', [0x80]), decode('iso-8859-16', [0xa1])],
+        streamed: value,
+        descriptors,
+      }));`;
+    expect(json(await node('--input-type=module', '-e', script))).toEqual({
+      // index x-user-defined: U+F780; index windows-1252 pointer 0: U+20AC; index iso-8859-16 pointer
+      // 0x21: U+0104; gbk 0x80: U+20AC and A8 BF: U+01F9 (index gb18030 pointer 7536).
+      decoded: ['\uf780', '\u20ac', '\u0104'],
+      streamed: '\u20ac\u01f9',
+      descriptors: Array(4).fill(['function', true, false, true]),
+    });
+  });
+
+  it('without TransformStream there are no stream classes, and the polyfill installs the other two', async () => {
+    const script = `
+      delete globalThis.TransformStream;
+      const m = await import('encoding-wasm');
+      const { install } = await import('encoding-wasm/polyfill');
+      console.log(JSON.stringify({
+        streams: [typeof m.TextDecoderStream, typeof m.TextEncoderStream],
+        report: install({ target: {} }),
+      }));`;
+    expect(json(await node('--input-type=module', '-e', script))).toEqual({
+      streams: ['undefined', 'undefined'],
+      report: {
+        installed: ['TextDecoder', 'TextEncoder'],
+        replaced: [],
+        wrapped: [],
+        skipped: ['TextDecoderStream', 'TextEncoderStream'],
+      },
+    });
+  });
+});
+
+// A module hook that resolves '#host' to a host like the browser's: the core compiled up front, the
+// table families only through the asynchronous loadFamily().
+function hostWithoutSyncTables() {
+  const dist = JSON.stringify(new URL('dist/', ROOT).href);
+  const host = `import { readFileSync } from 'node:fs';
+    export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
+    export const loadFamilySync = null;
+    export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));`;
+  const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
+  const hooks = `export async function resolve(specifier, context, next) {
+    return specifier === '#host' ? { url: ${dataUrl(host)}, shortCircuit: true } : next(specifier, context);
+  }`;
+  const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
+  return ['--import', JSON.parse(dataUrl(register))];
+}
+
+describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', () => {
+  it('multi-byte encodings without tables go to the replaced native decoder until the tables load', async () => {
+    const script = `
+      process.env.ENCODING_WASM_NATIVE = '0'; // UTF-8 and UTF-16 in wasm: only the fallback wraps
+      const { TextDecoder, TextDecoderStream, preload } = await import('encoding-wasm');
+      const Native = globalThis.TextDecoder;
+      const thrown = (fn) => { try { fn(); } catch (e) { return e.constructor.name + ': ' + e.message; } };
+      const hex = (s) => Array.from(s, (c) => c.codePointAt(0).toString(16)).join(' ');
+      const sjis = Uint8Array.of(0x80, 0xa1, 0x93, 0xfa);
+      const before = thrown(() => new TextDecoder('shift_jis'));
+      const { install } = await import('encoding-wasm/polyfill');
+      const stream = new TextDecoderStream('shift_jis');
+      const writer = stream.writable.getWriter();
+      writer.write(sjis);
+      writer.close();
+      const streamed = (await stream.readable.getReader().read()).value;
+      const result = {
+        before,
+        installed: globalThis.TextDecoder === TextDecoder,
+        fallback: new TextDecoder('shift_jis').decode(sjis) === new Native('shift_jis').decode(sjis),
+        streamed: streamed === new Native('shift_jis').decode(sjis),
+        wrapping: install({ force: true, target: { TextDecoder: Native } }),
+      };
+      class Utf8Only {
+        constructor(label) { if (label !== 'utf-8') throw new RangeError(label); }
+        get encoding() { return 'utf-8'; }
+        decode() { return ''; }
+      }
+      result.utf8Only = install({ target: { TextDecoder: Utf8Only } });
+      result.noFallback = thrown(() => new TextDecoder('big5'));
+      await preload('shift_jis');
+      result.after = hex(new TextDecoder('shift_jis').decode(sjis));
+      console.log(JSON.stringify(result));`;
+    const result = json(await node(...hostWithoutSyncTables(), '--input-type=module', '-e', script));
+    expect(result.before).toMatch(/^Error: .*encoding-wasm\/tables\/japanese/);
+    expect(result).toMatchObject({ installed: true, fallback: true, streamed: true });
+    // Ours hands Shift_JIS and the other multi-byte encodings to Node's decoder for now.
+    expect(result.wrapping).toEqual({
+      installed: ['TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
+      replaced: [],
+      wrapped: ['TextDecoder'],
+      skipped: [],
+    });
+    // A native without the encoding is no fallback: the Error stays.
+    expect(result.utf8Only.replaced).toEqual(['TextDecoder']);
+    expect(result.noFallback).toMatch(/^Error: .*encoding-wasm\/tables\/chinese-traditional/);
+    // With the tables, the standard's Shift_JIS decoder: 0x80 is U+0080, 0xA1 U+FF61, 93 FA U+65E5.
+    expect(result.after).toBe('80 ff61 65e5');
+  });
+});
+
+describe.skipIf(!isNode)('type declarations', () => {
+  // The names a .d.ts file exports as values (declare class / const / function).
+  async function declaredValues(file) {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL(file, ROOT), 'utf8');
+    return [...new Set([...text.matchAll(/^export declare (?:class|const|function) (\w+)/gm)].map((m) => m[1]))].sort();
+  }
+
+  it('types/index.d.ts and types/polyfill.d.ts declare exactly what the modules export', async () => {
+    expect(await declaredValues('types/index.d.ts')).toEqual(EXPORTS);
+    expect(Object.keys(await import('../../js/index.js')).sort()).toEqual(EXPORTS);
+    expect(await declaredValues('types/polyfill.d.ts')).toEqual(['install']);
+  });
+
+  it('package.json: every JS entry point has types first and default last', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8'));
+    expect(pkg.types).toBe('./types/index.d.ts');
+    for (const [entry, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') {
+        expect(target, entry).not.toMatch(/\.js$/);
+        continue;
+      }
+      const conditions = Object.keys(target);
+      expect(conditions[0], entry).toBe('types');
+      expect(conditions.at(-1), entry).toBe('default');
+      expect(readFileSync(new URL(target.types, ROOT), 'utf8').length, entry).toBeGreaterThan(0);
+    }
+    expect(pkg.exports['./polyfill'].default).toBe('./js/polyfill.js');
+  });
+});
