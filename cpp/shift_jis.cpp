@@ -14,6 +14,30 @@ constexpr bool is_trailing(uint8_t b) { return in_range(b, 0x40, 0x7E) || in_ran
 constexpr uint32_t kEudcFirst = 8836;
 constexpr uint32_t kEudcLast = 10715;
 
+// 3.4.-3.6. of the decoder as two lookups for fast(): pointer = lead[leading] + trail[byte], where
+// lead[] is (leading - leading offset) * 188 for a leading byte and trail[] is byte - offset for a
+// trailing byte, and -1 for any other byte in either table. Leading byte 0xFC is left out (-1) so
+// that every pointer from these tables is below 0xFB's last, 11091, inside index jis0208 (11104
+// entries): no bounds check. Its pairs (pointers 11092..11279) take the per-byte path.
+struct PairTables {
+  int16_t lead[256];
+  int16_t trail[256];
+};
+
+const PairTables& pair_tables() {
+  static PairTables t;
+  static bool ready = false;
+  if (!ready) {
+    for (int b = 0; b < 256; ++b) {
+      t.lead[b] = is_leading(b) && b != 0xFC ? static_cast<int16_t>((b - (b < 0xA0 ? 0x81 : 0xC1)) * 188) : -1;
+      t.trail[b] = is_trailing(b) ? static_cast<int16_t>(b - (b < 0x7F ? 0x40 : 0x41)) : -1;
+    }
+    ready = true;
+  }
+  return t;
+}
+static_assert((0xFB - 0xC1) * 188 + (0xFC - 0x41) < kJis0208Count);
+
 // https://encoding.spec.whatwg.org/#shift_jis-decoder
 // State: b0 = Shift_JIS leading (0x00 for none). word, b1 and b2 unused.
 struct ShiftJisDecoder {
@@ -32,31 +56,54 @@ struct ShiftJisDecoder {
     return jis0208_code_point(jis0208, p);
   }
 
-  // While no leading byte is held: ASCII runs, then single bytes that decode by themselves (0x80,
-  // 0xA1..0xDF) and whole pairs with a code point. Everything else goes to byte().
+  // While no leading byte is held: ASCII runs, whole pairs with a code point (looked up through
+  // pair_tables(), in a loop of their own: they are the bulk of Japanese text), and single bytes
+  // that decode by themselves (0x80, 0xA1..0xDF). Everything else goes to byte(), including EUDC
+  // pairs (index jis0208 has no pointer in 8836..10715, so they look null here).
+  // Measured on 4 KiB calls of ja-udhr.shift_jis.bin (node 20, wasm only): 10.5 us per call with
+  // the spec's steps per pair, 5.1 us with the tables, 3.8 us with the pair loop. (Taking a lone
+  // ASCII byte inside the pair loop, as the other codecs do, measured 3-6% slower here.)
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
-    size_t i = 0;
-    while (i < n) {
-      i += fast_ascii(in + i, n - i, w);
-      if (i == n) break;
-      uint8_t b = in[i];
+    const PairTables& t = pair_tables();
+    const uint8_t* p = in;
+    const uint8_t* const end = in + n;
+    char16_t* out = w.p;
+    while (p != end) {
+      const uint8_t b = *p;
+      if (b < 0x80) {
+        size_t k = ascii_to_utf16(p, static_cast<size_t>(end - p), out);
+        p += k;
+        out += k;
+        continue;
+      }
+      if (end - p >= 2) {
+        int32_t row = t.lead[b], column = t.trail[p[1]];
+        if ((row | column) >= 0) {
+          do {
+            const uint16_t cp = jis0208[row + column];
+            if (!cp) goto done;
+            *out++ = static_cast<char16_t>(cp);
+            p += 2;
+            if (end - p < 2) break;
+            row = t.lead[p[0]];
+            column = t.trail[p[1]];
+          } while ((row | column) >= 0);
+          continue;
+        }
+      }
       if (b == 0x80) {
-        *w.p++ = 0x80;
-        ++i;
+        *out++ = 0x80;
       } else if (in_range(b, 0xA1, 0xDF)) {
-        *w.p++ = static_cast<char16_t>(0xFF61 - 0xA1 + b);
-        ++i;
-      } else if (is_leading(b) && i + 1 < n && is_trailing(in[i + 1])) {
-        uint32_t cp = code_point(pointer(b, in[i + 1]));
-        if (!cp) break;
-        *w.p++ = static_cast<char16_t>(cp);
-        i += 2;
+        *out++ = static_cast<char16_t>(0xFF61 - 0xA1 + b);
       } else {
         break;
       }
+      ++p;
     }
-    return i;
+  done:
+    w.p = out;
+    return static_cast<size_t>(p - in);
   }
 
   Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {

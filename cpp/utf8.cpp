@@ -13,38 +13,53 @@ struct Utf8Decoder {
   static constexpr uint8_t upper(const DecoderState& st) { return (st.word >> 24) ? st.word >> 24 : 0xBF; }
 
   // While no sequence is pending: ASCII runs, then whole well-formed sequences straight from the
-  // input; anything else (errors, sequences cut by the end of the chunk) goes to byte().
+  // input; anything else (errors, sequences cut by the end of the chunk) goes to byte(). A lone
+  // ASCII byte between two sequences (a space between words) is taken here rather than by the
+  // SIMD run (ko.utf-8.txt, 4 KiB calls, wasm only, best of 80 in one process: 5.5 us per call
+  // before, 4.3 us so).
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
-    size_t i = 0;
-    while (i < n) {
-      i += fast_ascii(in + i, n - i, w);
-      if (i == n) break;
-      uint8_t b = in[i];
+    const uint8_t* p = in;
+    const uint8_t* const end = in + n;
+    Utf16Writer out{w.p};
+    while (p != end) {
+      const uint8_t b = *p;
+      if (b < 0x80) {
+        if (end - p >= 2 && p[1] >= 0x80) {
+          *out.p++ = b;
+          ++p;
+          continue;
+        }
+        size_t k = ascii_to_utf16(p, static_cast<size_t>(end - p), out.p);
+        p += k;
+        out.p += k;
+        continue;
+      }
       if (b >= 0xC2 && b <= 0xDF) {
-        if (i + 1 >= n || (in[i + 1] & 0xC0) != 0x80) break;
-        *w.p++ = static_cast<char16_t>(((b & 0x1F) << 6) | (in[i + 1] & 0x3F));
-        i += 2;
+        if (end - p < 2 || (p[1] & 0xC0) != 0x80) break;
+        *out.p++ = static_cast<char16_t>(((b & 0x1F) << 6) | (p[1] & 0x3F));
+        p += 2;
       } else if (b >= 0xE0 && b <= 0xEF) {
-        if (i + 2 >= n) break;
-        uint8_t b1 = in[i + 1], b2 = in[i + 2];
+        if (end - p < 3) break;
+        uint8_t b1 = p[1], b2 = p[2];
         if (b1 < (b == 0xE0 ? 0xA0 : 0x80) || b1 > (b == 0xED ? 0x9F : 0xBF) || (b2 & 0xC0) != 0x80) break;
-        *w.p++ = static_cast<char16_t>(((b & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
-        i += 3;
+        *out.p++ = static_cast<char16_t>(((b & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
+        p += 3;
       } else if (b >= 0xF0 && b <= 0xF4) {
         // Four bytes give two code units, so this needs one unit of room beyond the bytes left.
-        if (i + 3 >= n) break;
-        uint8_t b1 = in[i + 1], b2 = in[i + 2], b3 = in[i + 3];
+        if (end - p < 4) break;
+        uint8_t b1 = p[1], b2 = p[2], b3 = p[3];
         if (b1 < (b == 0xF0 ? 0x90 : 0x80) || b1 > (b == 0xF4 ? 0x8F : 0xBF) || (b2 & 0xC0) != 0x80 ||
             (b3 & 0xC0) != 0x80)
           break;
-        w.push(((b & 0x07u) << 18) | ((b1 & 0x3Fu) << 12) | ((b2 & 0x3Fu) << 6) | (b3 & 0x3Fu));
-        i += 4;
+        out.push(((b & 0x07u) << 18) | ((b1 & 0x3Fu) << 12) | ((b2 & 0x3Fu) << 6) | (b3 & 0x3Fu));
+        p += 4;
       } else {
         break;
       }
     }
-    return i;
+    w.p = out.p;
+    return static_cast<size_t>(p - in);
   }
 
   Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
