@@ -134,13 +134,4 @@ DecodeResult run_decoder(Codec& codec, DecoderState& st, const DecodeCall& call)
   return finish(kDone);
 }
 
-// The ASCII run every ASCII-compatible codec starts its fast path with. Dense CJK text reaches
-// this before almost every character, so a non-ASCII first byte returns before the SIMD call.
-inline size_t fast_ascii(const uint8_t* in, size_t n, Utf16Writer& w) {
-  if (n == 0 || in[0] >= 0x80) return 0;
-  size_t k = ascii_to_utf16(in, n, w.p);
-  w.p += k;
-  return k;
-}
-
 }  // namespace ew
