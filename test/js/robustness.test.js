@@ -235,13 +235,16 @@ describe('user changes to built-ins do not reach inside (WebIDL copies with inte
     restore.push([object, key, Object.getOwnPropertyDescriptor(object, key)]);
     Object.defineProperty(object, key, { configurable: true, ...(descriptor.get ? {} : { writable: true }), ...descriptor });
   };
-  afterEach(() => {
+  // Undoes every patch. Each test calls it right after its synchronous runs, before any await or
+  // expect, so the test runner's own code (its IPC uses typed arrays) never sees a patched built-in.
+  const unpatch = () => {
     for (const [object, key, descriptor] of restore.reverse()) {
       if (descriptor) Object.defineProperty(object, key, descriptor);
       else delete object[key];
     }
     restore.length = 0;
-  });
+  };
+  afterEach(unpatch);
 
   // Each operation with its expected result; run() gives each one's result or "threw: <message>".
   const big = () => {
@@ -276,7 +279,9 @@ describe('user changes to built-ins do not reach inside (WebIDL copies with inte
         },
       });
     }
-    expect(run()).toEqual(WANT);
+    const results = run();
+    unpatch();
+    expect(results).toEqual(WANT);
   });
 
   it('Uint8Array[Symbol.species] is never consulted', () => {
@@ -287,19 +292,23 @@ describe('user changes to built-ins do not reach inside (WebIDL copies with inte
         return Uint8Array;
       },
     });
-    expect(run()).toEqual(WANT);
+    const results = run();
     const counts = OPERATIONS.map(([name, fn]) => {
       const before = reads;
       fn();
       return [name, reads - before];
     });
+    unpatch();
+    expect(results).toEqual(WANT);
     expect(counts).toEqual(OPERATIONS.map(([name]) => [name, 0]));
   });
 
   it('replacing globalThis.TextDecoder and TextEncoder after load changes nothing', () => {
     patch(globalThis, 'TextDecoder', { value: class { decode() { return 'fake'; } } });
     patch(globalThis, 'TextEncoder', { value: class { encode() { return new Uint8Array(0); } encodeInto() { return { read: 0, written: 0 }; } } });
-    expect(run()).toEqual(WANT);
+    const results = run();
+    unpatch();
+    expect(results).toEqual(WANT);
   });
 
   it('detaching a buffer between calls does not affect the decoder', () => {
