@@ -30,7 +30,7 @@ const node = {
 // - SharedArrayBuffer needs a cross-origin isolated page, so the test server sends COOP and COEP.
 // - test/hosts/browser/setup.js loads every table family (tables/all, as a page would), passes
 //   ENCODING_WASM_NATIVE in, and gives the page the bits of Node the suites use for their own
-//   checks (Buffer.compare/from/alloc, process.memoryUsage), after the package has loaded.
+//   checks (process.memoryUsage), after the package has loaded.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -9,9 +9,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 constexpr uint32_t R = 0xFFFD;
 
 struct Spec {
@@ -63,10 +60,7 @@ const Spec& spec() {
   return s;
 }
 
-class Big5Decoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kChineseTraditional); }
-};
+class Big5Decoder : public FamilyTest<kChineseTraditional> {};
 class Big5Encoder : public Big5Decoder {};
 
 // ---- decoder ----
@@ -86,26 +80,15 @@ TEST_F(Big5Decoder, SingleBytes) {
 // Every leading byte with every byte after it.
 TEST_F(Big5Decoder, EveryTwoByteSequence) {
   const Spec& s = spec();
-  size_t mapped = 0;
-  for (uint32_t lead = 0x81; lead <= 0xFE; ++lead) {
-    for (uint32_t trail = 0; trail <= 0xFF; ++trail) {
-      Bytes in = {static_cast<uint8_t>(lead), static_cast<uint8_t>(trail)};
-      std::vector<uint32_t> cps;
-      if ((trail >= 0x40 && trail <= 0x7E) || (trail >= 0xA1 && trail <= 0xFE))
-        cps = s.decode((lead - 0x81) * 157 + (trail - (trail < 0x7F ? 0x40 : 0x62)));
-      Decoded want, want_fatal;
-      if (!cps.empty()) {
-        want = want_fatal = text(cps);
-        ++mapped;
-      } else {
-        // 3.9.: a null pointer is an error; an ASCII byte is restored, anything else consumed.
-        want = trail < 0x80 ? text({R, trail}) : text({R});
-        want_fatal = fails_after({});
-      }
-      ASSERT_EQ(decode(BIG5, in), want) << hex(in);
-      ASSERT_EQ(decode(BIG5, in, kFatal), want_fatal) << hex(in);
-    }
-  }
+  size_t mapped = expect_every_lead_and_byte(BIG5, {}, 0x81, 0xFE, [&](uint32_t lead, uint32_t trail) {
+    std::vector<uint32_t> cps;
+    if ((trail >= 0x40 && trail <= 0x7E) || (trail >= 0xA1 && trail <= 0xFE))
+      cps = s.decode((lead - 0x81) * 157 + (trail - (trail < 0x7F ? 0x40 : 0x62)));
+    if (!cps.empty()) return text(cps);
+    // 3.9.: a null pointer is an error; an ASCII byte is restored, anything else consumed (and in
+    // fatal mode, an error before any output).
+    return trail < 0x80 ? text({R, trail}) : text({R});
+  });
   EXPECT_EQ(mapped, s.index.size() + 4);
 }
 
@@ -122,11 +105,7 @@ TEST_F(Big5Decoder, EveryPointerInOneStream) {
     in.insert(in.end(), b.begin(), b.end());
     want += utf16(cps);
   }
-  EXPECT_EQ(decode(BIG5, in), (Decoded{want, false}));
-  std::vector<size_t> splits;
-  for (size_t k = 1; k < in.size(); k += 1001) splits.push_back(k);
-  EXPECT_EQ(decode(BIG5, in, 0, splits), (Decoded{want, false}));
-  EXPECT_EQ(decode(BIG5, in, kFatal, splits, 32), (Decoded{want, false}));
+  expect_decode_in_chunks(BIG5, in, Decoded{want, false});
 }
 
 TEST_F(Big5Decoder, TwoCodePointPointers) {

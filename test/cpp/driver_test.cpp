@@ -8,8 +8,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-
 bool is_new_decoder(const DecoderState& state) {
   DecoderState fresh{};
   return std::memcmp(&state, &fresh, sizeof state) == 0;

@@ -6,18 +6,8 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
-class EucJpDecoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
-
-class EucJpEncoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
+class EucJpDecoder : public FamilyTest<kJapanese> {};
+class EucJpEncoder : public FamilyTest<kJapanese> {};
 
 bool in_a1_fe(int b) { return b >= 0xA1 && b <= 0xFE; }
 
@@ -32,22 +22,11 @@ Decoded expected_pair(const std::map<uint32_t, uint32_t>& index, int lead, int b
   return byte < 0x80 ? text({0xFFFD, static_cast<uint32_t>(byte)}) : text({0xFFFD});
 }
 
-Decoded fatal_of(const Decoded& replacement) {
-  return replacement.text[0] == 0xFFFD ? fails_after({}) : replacement;
-}
-
 TEST_F(EucJpDecoder, EveryJis0208LeadingByteWithEveryByte) {
   auto jis0208 = read_index("jis0208");
-  size_t mapped = 0;
-  for (int lead = 0xA1; lead <= 0xFE; ++lead) {
-    for (int byte = 0; byte <= 0xFF; ++byte) {
-      Bytes in = {static_cast<uint8_t>(lead), static_cast<uint8_t>(byte)};
-      Decoded want = expected_pair(jis0208, lead, byte);
-      if (want.text[0] != 0xFFFD) ++mapped;
-      ASSERT_EQ(decode(EUC_JP, in), want) << hex(in);
-      ASSERT_EQ(decode(EUC_JP, in, kFatal), fatal_of(want)) << hex(in);
-    }
-  }
+  size_t mapped = expect_every_lead_and_byte(EUC_JP, {}, 0xA1, 0xFE, [&](int lead, int byte) {
+    return expected_pair(jis0208, lead, byte);
+  });
   // Every pointer below 8836 is reachable; the IBM extensions above are decoded only by Shift_JIS.
   size_t below = 0;
   for (auto [pointer, cp] : jis0208) below += pointer < 94 * 94;
@@ -57,16 +36,9 @@ TEST_F(EucJpDecoder, EveryJis0208LeadingByteWithEveryByte) {
 TEST_F(EucJpDecoder, EveryJis0212LeadingByteWithEveryByte) {
   auto jis0212 = read_index("jis0212");
   ASSERT_EQ(jis0212.size(), 6067u);
-  size_t mapped = 0;
-  for (int lead = 0xA1; lead <= 0xFE; ++lead) {
-    for (int byte = 0; byte <= 0xFF; ++byte) {
-      Bytes in = {0x8F, static_cast<uint8_t>(lead), static_cast<uint8_t>(byte)};
-      Decoded want = expected_pair(jis0212, lead, byte);
-      if (want.text[0] != 0xFFFD) ++mapped;
-      ASSERT_EQ(decode(EUC_JP, in), want) << hex(in);
-      ASSERT_EQ(decode(EUC_JP, in, kFatal), fatal_of(want)) << hex(in);
-    }
-  }
+  size_t mapped = expect_every_lead_and_byte(EUC_JP, {0x8F}, 0xA1, 0xFE, [&](int lead, int byte) {
+    return expected_pair(jis0212, lead, byte);
+  });
   EXPECT_EQ(mapped, jis0212.size());
 }
 
@@ -134,13 +106,7 @@ TEST_F(EucJpDecoder, EveryPointerInOneStream) {
     want.push_back(cp);
     if (pointer % 29 == 0) in.push_back('y'), want.push_back('y');
   }
-  EXPECT_EQ(decode(EUC_JP, in), text(want));
-  for (size_t step : {1, 2, 3, 7, 64, 1000}) {
-    std::vector<size_t> splits;
-    for (size_t k = step; k < in.size(); k += step) splits.push_back(k);
-    EXPECT_EQ(decode(EUC_JP, in, 0, splits), text(want)) << "chunks of " << step;
-  }
-  EXPECT_EQ(decode(EUC_JP, in, kFatal, {}, 32), text(want));
+  expect_decode_in_chunks(EUC_JP, in, text(want));
 }
 
 TEST_F(EucJpDecoder, ErrorPaths) {
@@ -197,34 +163,15 @@ TEST_F(EucJpDecoder, FlushLeavesANewDecoder) {
 }
 
 // The encoder's result for one scalar value, from the spec's steps. EUC-JP never encodes JIS X 0212.
-struct Expected {
-  Bytes bytes;
-  bool error = false;
-};
-
-std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index) {
-  std::map<uint32_t, uint32_t> first;
-  for (auto [pointer, cp] : index) first.emplace(cp, pointer);  // ascending pointers: first kept
-  return first;
-}
-
-Expected expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
+ExpectedEncoding expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
   if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                                     // 2.
   if (cp == 0xA5) return {{0x5C}};                                                          // 3.
   if (cp == 0x203E) return {{0x7E}};                                                        // 4.
   if (cp >= 0xFF61 && cp <= 0xFF9F) return {{0x8E, static_cast<uint8_t>(cp - 0xFF61 + 0xA1)}};  // 5.
   if (cp == 0x2212) cp = 0xFF0D;                                                            // 6.
   auto it = first.find(cp);                                                                 // 7.
-  if (it == first.end()) return {{}, true};                                                 // 8.
+  if (it == first.end()) return {{}, true, cp};                                             // 8.
   return {{static_cast<uint8_t>(it->second / 94 + 0xA1), static_cast<uint8_t>(it->second % 94 + 0xA1)}};
-}
-
-Encoded encode_one(uint32_t cp) {
-  std::u16string s = utf16({cp});
-  uint8_t out[kMaxEncodeStep * 2];
-  EncoderState st{};
-  EncodeResult r = encode_from_utf16(EUC_JP, kEncodeFlush, st, s.data(), s.size(), out, sizeof out);
-  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
 }
 
 TEST_F(EucJpEncoder, EveryCodePointOfTheIndexes) {
@@ -232,7 +179,7 @@ TEST_F(EucJpEncoder, EveryCodePointOfTheIndexes) {
   size_t encoded = 0, errors = 0;
   for (const char* name : {"jis0208", "jis0212"}) {
     for (auto [pointer, cp] : read_index(name)) {
-      Expected want = expected_encoding(first, cp);
+      ExpectedEncoding want = expected_encoding(first, cp);
       Encoded got = encode(EUC_JP, utf16({cp}));
       ASSERT_EQ(got.error, want.error) << name << " U+" << std::hex << cp;
       ASSERT_EQ(got.bytes, want.bytes) << name << " U+" << std::hex << cp;
@@ -246,25 +193,9 @@ TEST_F(EucJpEncoder, EveryCodePointOfTheIndexes) {
   EXPECT_EQ(encode(EUC_JP, utf16({0xFFE2})).bytes, (Bytes{0xA2, 0xCC}));
 }
 
-// Every BMP code point (all of the index's), then a sample of the other planes (none of which any
-// index has) including the last code point.
-uint32_t next_scalar_value_to_try(uint32_t cp) {
-  if (cp <= 0xFFFF || cp == 0x10FFFF) return cp + 1;
-  return cp + 0x101 <= 0x10FFFF ? cp + 0x101 : 0x10FFFF;
-}
-
 TEST_F(EucJpEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
   auto first = first_pointers(read_index("jis0208"));
-  int failures = 0;
-  for (uint32_t cp = 0; cp <= 0x10FFFF && failures < 10; cp = next_scalar_value_to_try(cp)) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
-    Expected want = expected_encoding(first, cp);
-    Encoded got = encode_one(cp);
-    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != cp)) {
-      ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
-      ++failures;
-    }
-  }
+  expect_sampled_scalar_values_encode(EUC_JP, [&](uint32_t cp) { return expected_encoding(first, cp); });
 }
 
 TEST_F(EucJpEncoder, SpecialCases) {

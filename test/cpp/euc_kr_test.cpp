@@ -5,18 +5,8 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
-class EucKrDecoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kKorean); }
-};
-
-class EucKrEncoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kKorean); }
-};
+class EucKrDecoder : public FamilyTest<kKorean> {};
+class EucKrEncoder : public FamilyTest<kKorean> {};
 
 // The decoder's result for a leading byte 0x81..0xFE followed by `trail`, from the spec's steps:
 // 3.4. a pointer only for trail 0x41..0xFE; 3.5. the index code point; 3.7. an ASCII byte is
@@ -32,18 +22,10 @@ Decoded expected_pair(const std::map<uint32_t, uint32_t>& index, uint8_t lead, u
 TEST_F(EucKrDecoder, EveryLeadingByteWithEveryByte) {
   auto index = read_index("euc-kr");
   ASSERT_EQ(index.size(), 17048u);
-  size_t mapped = 0;
-  for (int lead = 0x81; lead <= 0xFE; ++lead) {
-    for (int trail = 0; trail <= 0xFF; ++trail) {
-      Bytes in = {static_cast<uint8_t>(lead), static_cast<uint8_t>(trail)};
-      Decoded want = expected_pair(index, lead, trail);
-      if (!want.text.empty() && want.text[0] != 0xFFFD) ++mapped;
-      ASSERT_EQ(decode(EUC_KR, in), want) << hex(in);
-      // Fatal: the code point, or an error before any output.
-      Decoded fatal = want.text[0] == 0xFFFD ? fails_after({}) : want;
-      ASSERT_EQ(decode(EUC_KR, in, kFatal), fatal) << hex(in);
-    }
-  }
+  // Fatal: the code point, or an error before any output.
+  size_t mapped = expect_every_lead_and_byte(EUC_KR, {}, 0x81, 0xFE, [&](int lead, int trail) {
+    return expected_pair(index, lead, trail);
+  });
   EXPECT_EQ(mapped, index.size()) << "every pointer of the index was decoded";
 }
 
@@ -59,13 +41,7 @@ TEST_F(EucKrDecoder, EveryPointerInOneStream) {
     want.push_back(cp);
     if (pointer % 37 == 0) in.push_back('x'), want.push_back('x');
   }
-  EXPECT_EQ(decode(EUC_KR, in), text(want));
-  for (size_t step : {1, 2, 3, 7, 64, 1000}) {
-    std::vector<size_t> splits;
-    for (size_t k = step; k < in.size(); k += step) splits.push_back(k);
-    EXPECT_EQ(decode(EUC_KR, in, 0, splits), text(want)) << "chunks of " << step;
-  }
-  EXPECT_EQ(decode(EUC_KR, in, kFatal, {}, 32), text(want));
+  expect_decode_in_chunks(EUC_KR, in, text(want));
 }
 
 TEST_F(EucKrDecoder, Ascii) {
@@ -124,31 +100,11 @@ TEST_F(EucKrDecoder, FatalStopsAtTheFirstError) {
 
 // The encoder's result for one scalar value, from the spec's steps: ASCII as itself, else the
 // first pointer of the code point in index EUC-KR, else error with the code point.
-struct Expected {
-  Bytes bytes;
-  bool error = false;
-};
-
-std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index) {
-  std::map<uint32_t, uint32_t> first;
-  for (auto [pointer, cp] : index) first.emplace(cp, pointer);  // ascending pointers: first kept
-  return first;
-}
-
-Expected expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
+ExpectedEncoding expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
   if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};
   auto it = first.find(cp);
-  if (it == first.end()) return {{}, true};
+  if (it == first.end()) return {{}, true, cp};
   return {{static_cast<uint8_t>(it->second / 190 + 0x81), static_cast<uint8_t>(it->second % 190 + 0x41)}};
-}
-
-// One scalar value through encode_from_utf16 in one call, fatal mode.
-Encoded encode_one(uint32_t cp) {
-  std::u16string s = utf16({cp});
-  uint8_t out[kMaxEncodeStep * 2];
-  EncoderState st{};
-  EncodeResult r = encode_from_utf16(EUC_KR, kEncodeFlush, st, s.data(), s.size(), out, sizeof out);
-  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
 }
 
 TEST_F(EucKrEncoder, EveryCodePointOfTheIndex) {
@@ -161,25 +117,9 @@ TEST_F(EucKrEncoder, EveryCodePointOfTheIndex) {
   }
 }
 
-// Every BMP code point (all of the index's), then a sample of the other planes (none of which any
-// index has) including the last code point.
-uint32_t next_scalar_value_to_try(uint32_t cp) {
-  if (cp <= 0xFFFF || cp == 0x10FFFF) return cp + 1;
-  return cp + 0x101 <= 0x10FFFF ? cp + 0x101 : 0x10FFFF;
-}
-
 TEST_F(EucKrEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
   auto first = first_pointers(read_index("euc-kr"));
-  int failures = 0;
-  for (uint32_t cp = 0; cp <= 0x10FFFF && failures < 10; cp = next_scalar_value_to_try(cp)) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
-    Expected want = expected_encoding(first, cp);
-    Encoded got = encode_one(cp);
-    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != cp)) {
-      ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
-      ++failures;
-    }
-  }
+  expect_sampled_scalar_values_encode(EUC_KR, [&](uint32_t cp) { return expected_encoding(first, cp); });
 }
 
 TEST_F(EucKrEncoder, Examples) {

@@ -11,20 +11,13 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 constexpr uint32_t R = 0xFFFD;
 
 // index gb18030 and index gb18030 ranges as the spec defines them.
 struct Spec {
   std::map<uint32_t, uint32_t> index = read_index("gb18030");
   std::map<uint32_t, uint32_t> ranges = read_index("gb18030-ranges");
-  std::map<uint32_t, uint32_t> first_pointer;  // "index pointer": the first pointer of a code point
-
-  Spec() {
-    for (auto [pointer, cp] : index) first_pointer.emplace(cp, pointer);  // ascending: first wins
-  }
+  std::map<uint32_t, uint32_t> first_pointer = first_pointers(index);  // "index pointer"
 
   // https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point (nullopt for null)
   std::optional<uint32_t> ranges_code_point(uint32_t pointer) const {
@@ -85,16 +78,6 @@ const Spec& spec() {
   return s;
 }
 
-// One encoder call with kEncodeFlush in fatal mode, straight through the API (no extra runs), for
-// the exhaustive loops. test_support's encode() checks the UTF-8 path and chunking elsewhere.
-Encoded encode_one(int encoding, uint32_t cp) {
-  std::u16string s = utf16(std::vector<uint32_t>{cp});
-  uint8_t out[64];
-  EncoderState state{};
-  EncodeResult r = encode_from_utf16(encoding, kEncodeFlush, state, s.data(), s.size(), out, sizeof out);
-  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
-}
-
 void expect_encodes(int encoding, uint32_t cp, const std::optional<Bytes>& want) {
   Encoded got = encode_one(encoding, cp);
   if (want) {
@@ -107,10 +90,7 @@ void expect_encodes(int encoding, uint32_t cp, const std::optional<Bytes>& want)
   }
 }
 
-class Gb18030Decoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kChineseSimplified); }
-};
+class Gb18030Decoder : public FamilyTest<kChineseSimplified> {};
 class GbkDecoder : public Gb18030Decoder {};
 class Gb18030Encoder : public Gb18030Decoder {};
 class GbkEncoder : public Gb18030Decoder {};
@@ -169,11 +149,7 @@ TEST_F(Gb18030Decoder, EveryPointerInOneStream) {
     in.insert(in.end(), b.begin(), b.end());
     want += utf16(std::vector<uint32_t>{cp});
   }
-  EXPECT_EQ(decode(GB18030, in), (Decoded{want, false}));
-  std::vector<size_t> splits;
-  for (size_t k = 1; k < in.size(); k += 1001) splits.push_back(k);
-  EXPECT_EQ(decode(GB18030, in, 0, splits), (Decoded{want, false}));
-  EXPECT_EQ(decode(GB18030, in, kFatal, splits, 32), (Decoded{want, false}));
+  expect_decode_in_chunks(GB18030, in, Decoded{want, false});
 }
 
 TEST_F(Gb18030Decoder, Gb18030_2022Mappings) {

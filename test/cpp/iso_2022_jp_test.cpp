@@ -6,9 +6,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 constexpr uint8_t ESC = 0x1B;
 const Bytes kToAscii = {ESC, '(', 'B'};
 const Bytes kToRoman = {ESC, '(', 'J'};
@@ -28,20 +25,23 @@ std::vector<uint32_t> cat(std::initializer_list<std::vector<uint32_t>> parts) {
   return all;
 }
 
-class Iso2022JpDecoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
-
-class Iso2022JpEncoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
+class Iso2022JpDecoder : public FamilyTest<kJapanese> {};
+class Iso2022JpEncoder : public FamilyTest<kJapanese> {};
 
 // What one byte other than 0x1B gives in the ASCII, Roman and katakana states.
 uint32_t in_ascii(int b) { return b < 0x80 && b != 0x0E && b != 0x0F ? b : 0xFFFD; }
 uint32_t in_roman(int b) { return b == 0x5C ? 0xA5 : b == 0x7E ? 0x203E : in_ascii(b); }
 uint32_t in_katakana(int b) { return b >= 0x21 && b <= 0x5F ? 0xFF61 - 0x21 + b : 0xFFFD; }
+
+// Every byte but 0x1B in one run after `escape` (none: the initial ASCII state), each decoding as
+// `in_state` says.
+void expect_every_byte_in_state(const Bytes& escape, uint32_t (*in_state)(int)) {
+  Bytes in = escape;
+  std::vector<uint32_t> want;
+  for (int b = 0; b <= 0xFF; ++b)
+    if (b != ESC) in.push_back(static_cast<uint8_t>(b)), want.push_back(in_state(b));
+  expect_decode(ISO_2022_JP, in, text(want));
+}
 
 // ---- Decoder ----
 
@@ -87,23 +87,13 @@ TEST_F(Iso2022JpDecoder, EveryPointerInOneStream) {
   }
   in = cat({in, kToAscii, {'z'}});
   want.push_back('z');
-  EXPECT_EQ(decode(ISO_2022_JP, in), text(want));
-  for (size_t step : {1, 2, 3, 5, 7, 64, 1000}) {
-    std::vector<size_t> splits;
-    for (size_t k = step; k < in.size(); k += step) splits.push_back(k);
-    EXPECT_EQ(decode(ISO_2022_JP, in, 0, splits), text(want)) << "chunks of " << step;
-  }
-  EXPECT_EQ(decode(ISO_2022_JP, in, kFatal, {}, 32), text(want));
+  expect_decode_in_chunks(ISO_2022_JP, in, text(want), {1, 2, 3, 5, 7, 64, 1000});
 }
 
 TEST_F(Iso2022JpDecoder, AsciiState) {
   // 0x00..0x7F but 0x0E, 0x0F, 0x1B are code points; 0x0E, 0x0F and 0x80..0xFF errors.
-  Bytes in;
-  std::vector<uint32_t> want;
-  for (int b = 0; b <= 0xFF; ++b)
-    if (b != ESC) in.push_back(static_cast<uint8_t>(b)), want.push_back(in_ascii(b));
-  expect_decode(ISO_2022_JP, in, text(want));
-  expect_decode(ISO_2022_JP, cat({kToAscii, in}), text(want));
+  expect_every_byte_in_state({}, in_ascii);
+  expect_every_byte_in_state(kToAscii, in_ascii);
   expect_decode(ISO_2022_JP, {'a', 0x0E, 'b'}, fails_after({'a'}), kFatal);
   expect_decode(ISO_2022_JP, {'a', 0x0F}, fails_after({'a'}), kFatal);
   expect_decode(ISO_2022_JP, {'a', 0x80}, fails_after({'a'}), kFatal);
@@ -112,21 +102,13 @@ TEST_F(Iso2022JpDecoder, AsciiState) {
 
 TEST_F(Iso2022JpDecoder, RomanState) {
   // As ASCII, but 0x5C is U+00A5 and 0x7E is U+203E.
-  Bytes in = kToRoman;
-  std::vector<uint32_t> want;
-  for (int b = 0; b <= 0xFF; ++b)
-    if (b != ESC) in.push_back(static_cast<uint8_t>(b)), want.push_back(in_roman(b));
-  expect_decode(ISO_2022_JP, in, text(want));
+  expect_every_byte_in_state(kToRoman, in_roman);
   expect_decode(ISO_2022_JP, cat({kToRoman, {'\\', '~', 0x0E}}), fails_after({0xA5, 0x203E}), kFatal);
 }
 
 TEST_F(Iso2022JpDecoder, KatakanaState) {
   // 0x21..0x5F are U+FF61..U+FF9F; every other byte but 0x1B is an error.
-  Bytes in = kToKatakana;
-  std::vector<uint32_t> want;
-  for (int b = 0; b <= 0xFF; ++b)
-    if (b != ESC) in.push_back(static_cast<uint8_t>(b)), want.push_back(in_katakana(b));
-  expect_decode(ISO_2022_JP, in, text(want));
+  expect_every_byte_in_state(kToKatakana, in_katakana);
   expect_decode(ISO_2022_JP, cat({kToKatakana, {0x21, 0x5F, 0x60}}), fails_after({0xFF61, 0xFF9F}), kFatal);
 }
 
@@ -312,19 +294,7 @@ TEST_F(Iso2022JpDecoder, EndOfQueueInEachState) {
 
 // The encoder's result for one scalar value from the initial (ASCII) state, including end-of-queue,
 // from the spec's steps.
-struct Expected {
-  Bytes bytes;
-  bool error = false;
-  uint32_t code_point = 0;
-};
-
-std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index) {
-  std::map<uint32_t, uint32_t> first;
-  for (auto [pointer, cp] : index) first.emplace(cp, pointer);  // ascending pointers: first kept
-  return first;
-}
-
-Expected expected_single(const std::map<uint32_t, uint32_t>& first, const std::map<uint32_t, uint32_t>& katakana,
+ExpectedEncoding expected_single(const std::map<uint32_t, uint32_t>& first, const std::map<uint32_t, uint32_t>& katakana,
                          uint32_t cp) {
   if (cp == 0x0E || cp == 0x0F || cp == 0x1B) return {{}, true, 0xFFFD};           // 3.
   if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                               // 4.
@@ -338,14 +308,6 @@ Expected expected_single(const std::map<uint32_t, uint32_t>& first, const std::m
   return {cat({kToJis0208, pair, kToAscii})};                                       // 12.-15., 1.
 }
 
-Encoded encode_one(uint32_t cp) {
-  std::u16string s = utf16({cp});
-  uint8_t out[kMaxEncodeStep * 2];
-  EncoderState st{};
-  EncodeResult r = encode_from_utf16(ISO_2022_JP, kEncodeFlush, st, s.data(), s.size(), out, sizeof out);
-  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
-}
-
 Bytes ascii(const char* s) { return Bytes(s, s + std::char_traits<char>::length(s)); }
 
 TEST_F(Iso2022JpEncoder, EveryCodePointOfTheIndexes) {
@@ -355,7 +317,7 @@ TEST_F(Iso2022JpEncoder, EveryCodePointOfTheIndexes) {
   auto first = first_pointers(jis0208);
   for (const auto* index : {&jis0208, &katakana}) {
     for (auto [pointer, cp] : *index) {
-      Expected want = expected_single(first, katakana, cp);
+      ExpectedEncoding want = expected_single(first, katakana, cp);
       Encoded got = encode(ISO_2022_JP, utf16({cp}));
       ASSERT_EQ(got.error, want.error) << std::hex << cp;
       ASSERT_EQ(got.bytes, want.bytes) << std::hex << cp;
@@ -379,26 +341,10 @@ TEST_F(Iso2022JpEncoder, HalfWidthKatakana) {
             cat({kToJis0208, {0x21, 0x23, 0x21, 0x2B, 0x21, 0x2C}, kToAscii}));
 }
 
-// Every BMP code point (all of the index's), then a sample of the other planes (none of which any
-// index has) including the last code point.
-uint32_t next_scalar_value_to_try(uint32_t cp) {
-  if (cp <= 0xFFFF || cp == 0x10FFFF) return cp + 1;
-  return cp + 0x101 <= 0x10FFFF ? cp + 0x101 : 0x10FFFF;
-}
-
 TEST_F(Iso2022JpEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
   auto first = first_pointers(read_index("jis0208"));
   auto katakana = read_index("iso-2022-jp-katakana");
-  int failures = 0;
-  for (uint32_t cp = 0; cp <= 0x10FFFF && failures < 10; cp = next_scalar_value_to_try(cp)) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
-    Expected want = expected_single(first, katakana, cp);
-    Encoded got = encode_one(cp);
-    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != want.code_point)) {
-      ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
-      ++failures;
-    }
-  }
+  expect_sampled_scalar_values_encode(ISO_2022_JP, [&](uint32_t cp) { return expected_single(first, katakana, cp); });
 }
 
 TEST_F(Iso2022JpEncoder, StateTransitions) {

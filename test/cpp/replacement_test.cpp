@@ -5,9 +5,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 // Every split, byte by byte, a 32-unit output buffer (no padding: every byte counts).
 void expect(const Bytes& input, const Decoded& expected, uint32_t options = 0) {
   expect_decode_padded(REPLACEMENT, input, expected, options, {}, u"");

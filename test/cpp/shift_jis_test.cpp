@@ -5,18 +5,8 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
-class ShiftJisDecoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
-
-class ShiftJisEncoder : public ::testing::Test {
- protected:
-  void SetUp() override { load_family_or_fail(kJapanese); }
-};
+class ShiftJisDecoder : public FamilyTest<kJapanese> {};
+class ShiftJisEncoder : public FamilyTest<kJapanese> {};
 
 bool is_lead(int b) { return (b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xFC); }
 
@@ -37,17 +27,14 @@ TEST_F(ShiftJisDecoder, EveryLeadingByteWithEveryByte) {
   auto jis0208 = read_index("jis0208");
   ASSERT_EQ(jis0208.size(), 7724u);
   size_t eudc = 0;
-  for (int lead = 0x81; lead <= 0xFC; ++lead) {
-    if (!is_lead(lead)) continue;
-    for (int trail = 0; trail <= 0xFF; ++trail) {
-      Bytes in = {static_cast<uint8_t>(lead), static_cast<uint8_t>(trail)};
-      Decoded want = expected_pair(jis0208, lead, trail);
-      if (want.text[0] >= 0xE000 && want.text[0] <= 0xF8FF) ++eudc;
-      ASSERT_EQ(decode(SHIFT_JIS, in), want) << hex(in);
-      Decoded fatal = want.text[0] == 0xFFFD ? fails_after({}) : want;
-      ASSERT_EQ(decode(SHIFT_JIS, in, kFatal), fatal) << hex(in);
-    }
-  }
+  auto expected = [&](int lead, int trail) {
+    Decoded want = expected_pair(jis0208, lead, trail);
+    if (want.text[0] >= 0xE000 && want.text[0] <= 0xF8FF) ++eudc;
+    return want;
+  };
+  // The leading bytes (is_lead): 0x81..0x9F and 0xE0..0xFC.
+  expect_every_lead_and_byte(SHIFT_JIS, {}, 0x81, 0x9F, expected);
+  expect_every_lead_and_byte(SHIFT_JIS, {}, 0xE0, 0xFC, expected);
   EXPECT_EQ(eudc, 10715u - 8836u + 1u) << "every EUDC pointer decodes to the Private Use Area";
 }
 
@@ -70,13 +57,7 @@ TEST_F(ShiftJisDecoder, EveryPointerOfTheIndex) {
   }
   EXPECT_EQ(count, jis0208.size());
   // All of them back to back, in chunks of odd sizes.
-  EXPECT_EQ(decode(SHIFT_JIS, in), text(want));
-  for (size_t step : {1, 2, 3, 7, 64, 1000}) {
-    std::vector<size_t> splits;
-    for (size_t k = step; k < in.size(); k += step) splits.push_back(k);
-    EXPECT_EQ(decode(SHIFT_JIS, in, 0, splits), text(want)) << "chunks of " << step;
-  }
-  EXPECT_EQ(decode(SHIFT_JIS, in, kFatal, {}, 32), text(want));
+  expect_decode_in_chunks(SHIFT_JIS, in, text(want));
 }
 
 TEST_F(ShiftJisDecoder, SingleBytes) {
@@ -151,12 +132,6 @@ TEST_F(ShiftJisDecoder, ErrorPaths) {
   }
 }
 
-// The encoder's result for one scalar value, from the spec's steps.
-struct Expected {
-  Bytes bytes;
-  bool error = false;
-};
-
 // index Shift_JIS pointer: the first pointer of each code point in index jis0208 once the entries
 // with pointers 8272..8835 are left out.
 std::map<uint32_t, uint32_t> shift_jis_pointers(const std::map<uint32_t, uint32_t>& jis0208) {
@@ -166,24 +141,17 @@ std::map<uint32_t, uint32_t> shift_jis_pointers(const std::map<uint32_t, uint32_
   return first;
 }
 
-Expected expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
+// The encoder's result for one scalar value, from the spec's steps.
+ExpectedEncoding expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
   if (cp <= 0x80) return {{static_cast<uint8_t>(cp)}};                       // 2.
   if (cp == 0xA5) return {{0x5C}};                                             // 3.
   if (cp == 0x203E) return {{0x7E}};                                           // 4.
   if (cp >= 0xFF61 && cp <= 0xFF9F) return {{static_cast<uint8_t>(cp - 0xFF61 + 0xA1)}};  // 5.
   if (cp == 0x2212) cp = 0xFF0D;                                               // 6.
   auto it = first.find(cp);                                                    // 7.
-  if (it == first.end()) return {{}, true};                                    // 8.
+  if (it == first.end()) return {{}, true, cp};                                // 8.
   uint32_t lead = it->second / 188, trail = it->second % 188;                  // 9.-13.
   return {{static_cast<uint8_t>(lead + (lead < 0x1F ? 0x81 : 0xC1)), static_cast<uint8_t>(trail + (trail < 0x3F ? 0x40 : 0x41))}};
-}
-
-Encoded encode_one(uint32_t cp) {
-  std::u16string s = utf16({cp});
-  uint8_t out[kMaxEncodeStep * 2];
-  EncoderState st{};
-  EncodeResult r = encode_from_utf16(SHIFT_JIS, kEncodeFlush, st, s.data(), s.size(), out, sizeof out);
-  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
 }
 
 TEST_F(ShiftJisEncoder, EveryCodePointOfTheIndex) {
@@ -191,7 +159,7 @@ TEST_F(ShiftJisEncoder, EveryCodePointOfTheIndex) {
   auto first = shift_jis_pointers(jis0208);
   size_t errors = 0, after_exclusion = 0;
   for (auto [pointer, cp] : jis0208) {
-    Expected want = expected_encoding(first, cp);
+    ExpectedEncoding want = expected_encoding(first, cp);
     Encoded got = encode(SHIFT_JIS, utf16({cp}));
     ASSERT_EQ(got.error, want.error) << std::hex << cp;
     ASSERT_EQ(got.bytes, want.bytes) << std::hex << cp;
@@ -210,25 +178,9 @@ TEST_F(ShiftJisEncoder, EveryCodePointOfTheIndex) {
   EXPECT_EQ(encode(SHIFT_JIS, utf16({0x2252})).bytes, (Bytes{0x81, 0xE0}));
 }
 
-// Every BMP code point (all of the index's), then a sample of the other planes (none of which any
-// index has) including the last code point.
-uint32_t next_scalar_value_to_try(uint32_t cp) {
-  if (cp <= 0xFFFF || cp == 0x10FFFF) return cp + 1;
-  return cp + 0x101 <= 0x10FFFF ? cp + 0x101 : 0x10FFFF;
-}
-
 TEST_F(ShiftJisEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
   auto first = shift_jis_pointers(read_index("jis0208"));
-  int failures = 0;
-  for (uint32_t cp = 0; cp <= 0x10FFFF && failures < 10; cp = next_scalar_value_to_try(cp)) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
-    Expected want = expected_encoding(first, cp);
-    Encoded got = encode_one(cp);
-    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != cp)) {
-      ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
-      ++failures;
-    }
-  }
+  expect_sampled_scalar_values_encode(SHIFT_JIS, [&](uint32_t cp) { return expected_encoding(first, cp); });
 }
 
 TEST_F(ShiftJisEncoder, SpecialCases) {

@@ -44,9 +44,6 @@ const SingleByte kEncodings[] = {
 };
 static_assert(sizeof kEncodings / sizeof kEncodings[0] == kSingleByteCount);
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 std::string ascii_reference(uint32_t cp) { return "&#" + std::to_string(cp) + ";"; }
 Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 

@@ -32,6 +32,12 @@ void load_family_or_fail(int family) {
       << kNames[family] << ".bin does not match the generated layout; rerun the generator";
 }
 
+std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index) {
+  std::map<uint32_t, uint32_t> first;
+  for (auto [pointer, cp] : index) first.emplace(cp, pointer);  // ascending pointers: first kept
+  return first;
+}
+
 std::u16string utf16(const std::vector<uint32_t>& code_points) {
   std::u16string s;
   for (uint32_t c : code_points) {
@@ -49,6 +55,13 @@ std::u16string utf16(const char* ascii) {
   std::u16string s;
   for (; *ascii; ++ascii) s += static_cast<char16_t>(static_cast<uint8_t>(*ascii));
   return s;
+}
+
+Decoded text(const std::vector<uint32_t>& cps) { return {utf16(cps), false}; }
+Decoded fails_after(const std::vector<uint32_t>& cps) { return {utf16(cps), true}; }
+
+Decoded fatal_of(const Decoded& replacement) {
+  return !replacement.text.empty() && replacement.text[0] == 0xFFFD ? fails_after({}) : replacement;
 }
 
 Decoded decode(int encoding, const Bytes& input, uint32_t options, const std::vector<size_t>& splits,
@@ -80,21 +93,25 @@ Decoded decode(int encoding, const Bytes& input, uint32_t options, const std::ve
   return result;
 }
 
+namespace {
+
+// One padded input of expect_decode / expect_decode_padded: one call, split at every byte position,
+// byte by byte, and a 32-unit output buffer.
+void expect_decode_every_way(int encoding, const Bytes& input, const Decoded& expected, uint32_t options) {
+  SCOPED_TRACE("input " + hex(input));
+  EXPECT_EQ(decode(encoding, input, options), expected) << "one call";
+  for (size_t split = 0; split <= input.size(); ++split)
+    EXPECT_EQ(decode(encoding, input, options, {split}), expected) << "split at " << split;
+  std::vector<size_t> every;
+  for (size_t k = 1; k < input.size(); ++k) every.push_back(k);
+  EXPECT_EQ(decode(encoding, input, options, every), expected) << "byte by byte";
+  EXPECT_EQ(decode(encoding, input, options, {}, 32), expected) << "32-unit output buffer";
+}
+
+}  // namespace
+
 void expect_decode(int encoding, const Bytes& input, const Decoded& expected, uint32_t options) {
-  for (size_t pad = 0; pad < 32; ++pad) {
-    Bytes padded(pad, 'a');
-    padded.insert(padded.end(), input.begin(), input.end());
-    Decoded want = expected;
-    want.text = std::u16string(pad, u'a') + expected.text;
-    SCOPED_TRACE("input " + hex(padded));
-    EXPECT_EQ(decode(encoding, padded, options), want) << "one call";
-    for (size_t split = 0; split <= padded.size(); ++split)
-      EXPECT_EQ(decode(encoding, padded, options, {split}), want) << "split at " << split;
-    std::vector<size_t> every;
-    for (size_t k = 1; k < padded.size(); ++k) every.push_back(k);
-    EXPECT_EQ(decode(encoding, padded, options, every), want) << "byte by byte";
-    EXPECT_EQ(decode(encoding, padded, options, {}, 32), want) << "32-unit output buffer";
-  }
+  expect_decode_padded(encoding, input, expected, options, {'a'}, u"a");
 }
 
 void expect_decode_padded(int encoding, const Bytes& input, const Decoded& expected, uint32_t options,
@@ -109,15 +126,45 @@ void expect_decode_padded(int encoding, const Bytes& input, const Decoded& expec
     }
     padded.insert(padded.end(), input.begin(), input.end());
     want.text += expected.text;
-    SCOPED_TRACE("input " + hex(padded));
-    EXPECT_EQ(decode(encoding, padded, options), want) << "one call";
-    for (size_t split = 0; split <= padded.size(); ++split)
-      EXPECT_EQ(decode(encoding, padded, options, {split}), want) << "split at " << split;
-    std::vector<size_t> every;
-    for (size_t k = 1; k < padded.size(); ++k) every.push_back(k);
-    EXPECT_EQ(decode(encoding, padded, options, every), want) << "byte by byte";
-    EXPECT_EQ(decode(encoding, padded, options, {}, 32), want) << "32-unit output buffer";
+    expect_decode_every_way(encoding, padded, want, options);
   }
+}
+
+size_t expect_every_lead_and_byte(int encoding, const Bytes& prefix, int first_lead, int last_lead,
+                                  const std::function<Decoded(int lead, int byte)>& expected) {
+  size_t no_error = 0;
+  for (int lead = first_lead; lead <= last_lead; ++lead) {
+    for (int byte = 0; byte <= 0xFF; ++byte) {
+      Bytes in = prefix;
+      in.push_back(static_cast<uint8_t>(lead));
+      in.push_back(static_cast<uint8_t>(byte));
+      Decoded want = expected(lead, byte);
+      if (fatal_of(want) == want) ++no_error;
+      Decoded got = decode(encoding, in);
+      EXPECT_EQ(got, want) << hex(in);
+      if (got != want) return no_error;
+      Decoded got_fatal = decode(encoding, in, kFatal);
+      EXPECT_EQ(got_fatal, fatal_of(want)) << hex(in) << " (fatal)";
+      if (got_fatal != fatal_of(want)) return no_error;
+    }
+  }
+  return no_error;
+}
+
+void expect_decode_in_chunks(int encoding, const Bytes& input, const Decoded& expected,
+                             std::initializer_list<size_t> chunk_sizes) {
+  EXPECT_EQ(decode(encoding, input), expected) << "one call";
+  for (size_t size : chunk_sizes) {
+    std::vector<size_t> splits;
+    for (size_t k = size; k < input.size(); k += size) splits.push_back(k);
+    EXPECT_EQ(decode(encoding, input, 0, splits), expected) << "chunks of " << size;
+  }
+  EXPECT_EQ(decode(encoding, input, kFatal, {}, 32), expected) << "fatal, 32-unit output buffer";
+  // Chunk boundaries at 1, 1002, 2003, ... (odd and even offsets), also with that buffer in fatal mode.
+  std::vector<size_t> splits;
+  for (size_t k = 1; k < input.size(); k += 1001) splits.push_back(k);
+  EXPECT_EQ(decode(encoding, input, 0, splits), expected) << "chunks of 1001 from 1";
+  EXPECT_EQ(decode(encoding, input, kFatal, splits, 32), expected) << "fatal, chunks of 1001 from 1, 32 units";
 }
 
 Encoded encode(int encoding, const std::u16string& text, bool html) {
@@ -166,6 +213,35 @@ Encoded encode(int encoding, const std::u16string& text, bool html) {
   EXPECT_EQ(error, result.error) << "chunked run";
   if (!error) EXPECT_EQ(bytes, result.bytes) << "chunked run";
   return result;
+}
+
+Encoded encode_one(int encoding, uint32_t code_point) {
+  std::u16string s = utf16(std::vector<uint32_t>{code_point});
+  uint8_t out[64];
+  static_assert(sizeof out >= 2 * kMaxEncodeStep);
+  EncoderState state{};
+  EncodeResult r = encode_from_utf16(encoding, kEncodeFlush, state, s.data(), s.size(), out, sizeof out);
+  return {Bytes(out, out + r.written), r.status == kError, r.code_point};
+}
+
+void expect_sampled_scalar_values_encode(int encoding,
+                                         const std::function<ExpectedEncoding(uint32_t)>& expected) {
+  // Every BMP code point (all of every index's), then a sample of the other planes (which no index
+  // but gb18030's ranges has) ending with the last code point.
+  auto next = [](uint32_t cp) -> uint32_t {
+    if (cp <= 0xFFFF || cp == 0x10FFFF) return cp + 1;
+    return cp + 0x101 <= 0x10FFFF ? cp + 0x101 : 0x10FFFF;
+  };
+  int failures = 0;
+  for (uint32_t cp = 0; cp <= 0x10FFFF && failures < 10; cp = next(cp)) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    ExpectedEncoding want = expected(cp);
+    Encoded got = encode_one(encoding, cp);
+    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != want.code_point)) {
+      ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
+      ++failures;
+    }
+  }
 }
 
 std::string hex(const Bytes& bytes) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,6 +22,17 @@ std::map<uint32_t, uint32_t> read_index(const std::string& name);
 // Loads a family from the generator's dist/tables/<family>.bin; fails the test if it cannot.
 void load_family_or_fail(int family);
 
+// A fixture whose tests need table family `Family` (kJapanese, ...) loaded first.
+template <int Family>
+class FamilyTest : public ::testing::Test {
+ protected:
+  void SetUp() override { load_family_or_fail(Family); }
+};
+
+// "index pointer" (https://encoding.spec.whatwg.org/#index-pointer) for every code point of
+// `index`: code point -> the first pointer that has it.
+std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index);
+
 // UTF-16 from code points (surrogate pairs above U+FFFF).
 std::u16string utf16(const std::vector<uint32_t>& code_points);
 std::u16string utf16(const char* ascii);
@@ -30,6 +42,15 @@ struct Decoded {
   bool error = false;
   bool operator==(const Decoded&) const = default;
 };
+
+// What a decoder gives: the code points `cps` and no error, or `cps` then a fatal error.
+Decoded text(const std::vector<uint32_t>& cps);
+Decoded fails_after(const std::vector<uint32_t>& cps);
+
+// The fatal-mode result for a short input whose replacement-mode result is `replacement`: the same,
+// or an error before any output when `replacement` starts with U+FFFD (one error, then at most a
+// restored ASCII byte).
+Decoded fatal_of(const Decoded& replacement);
 
 // Decodes `input` split into chunks at `splits` (ascending byte offsets) through one decoder, with
 // kFlush on the last call. `options` may hold kFatal and kIgnoreBom. A small output capacity
@@ -55,9 +76,41 @@ struct Encoded {
   uint32_t code_point = 0;  // with error
 };
 
+// An encoder's result for one scalar value, as a test works it out from the spec's steps:
+// `bytes`, or (with `error`) an error with `code_point`.
+struct ExpectedEncoding {
+  Bytes bytes;
+  bool error = false;
+  uint32_t code_point = 0;
+};
+
 // Encodes `text` (UTF-16, possibly ill-formed) in one call with kEncodeFlush, and checks that the
 // UTF-8 input path and a chunked run give the same result. `html` selects the html error mode.
 Encoded encode(int encoding, const std::u16string& text, bool html = false);
+
+// One scalar value through encode_from_utf16 in one call with kEncodeFlush, fatal mode, without the
+// extra runs of encode(): for loops over very many code points.
+Encoded encode_one(int encoding, uint32_t code_point);
+
+// ---- Loops shared by the families' tests; each family supplies what the spec says for it.
+
+// Decodes `prefix` + lead + byte, for every lead from `first_lead` to `last_lead` and every byte
+// 0x00..0xFF, in replacement mode against `expected(lead, byte)` and in fatal mode against its
+// fatal_of(). Stops at the first mismatch. Returns how many of them `expected` says decode without
+// an error.
+size_t expect_every_lead_and_byte(int encoding, const Bytes& prefix, int first_lead, int last_lead,
+                                  const std::function<Decoded(int lead, int byte)>& expected);
+
+// Checks that `input` (a long stream, typically every pointer of an index) decodes to `expected`
+// in one call, in chunks of each of `chunk_sizes` bytes, and in fatal mode through a 32-unit output
+// buffer; and in chunks of 1001 bytes after a first one of 1, in both modes (fatal with that buffer).
+void expect_decode_in_chunks(int encoding, const Bytes& input, const Decoded& expected,
+                             std::initializer_list<size_t> chunk_sizes = {1, 2, 3, 7, 64, 1000});
+
+// Encodes (encode_one) every BMP scalar value and a sample of the other planes (every 0x101st from
+// U+10000, and U+10FFFF) and checks each against `expected(code_point)`; stops after 10 failures.
+void expect_sampled_scalar_values_encode(int encoding,
+                                         const std::function<ExpectedEncoding(uint32_t)>& expected);
 
 std::string hex(const Bytes& bytes);
 std::string hex(const std::u16string& text);

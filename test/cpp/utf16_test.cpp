@@ -5,9 +5,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 class Utf16Decoder : public ::testing::TestWithParam<int> {
  protected:
   bool big_endian() const { return GetParam() == UTF_16BE; }

@@ -4,9 +4,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
-Decoded fails_after(std::vector<uint32_t> cps) { return {utf16(cps), true}; }
-
 // Cases in a fixed order: empty, ASCII, each edge case. Each runs with padding and every split.
 TEST(Utf8Decoder, Empty) { expect_decode(UTF_8, {}, text({})); }
 TEST(Utf8Decoder, Ascii) { expect_decode(UTF_8, {'a', 0x00, 0x7F}, text({'a', 0, 0x7F})); }

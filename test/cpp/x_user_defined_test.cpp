@@ -4,7 +4,6 @@
 namespace ew::test {
 namespace {
 
-Decoded text(std::vector<uint32_t> cps) { return {utf16(cps), false}; }
 Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 // The decoder: an ASCII byte is itself, any other byte is U+F780 + byte - 0x80.

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encode, TextDecoder } from '../../js/index.js';
 import * as reference from '../reference/reference.mjs';
+import { bytesDiff } from './helpers.js';
 
 const corpus = new URL('../../../shared/corpus/', import.meta.url);
 const present = existsSync(new URL('manifest.json', corpus));
@@ -19,7 +20,7 @@ describe.skipIf(!present)('corpus files', () => {
     const bytes = read(file);
     const original = utf8.decode(read(`${set}.utf-8.txt`));
     // The original, encoded in html mode, is the file.
-    expect(Buffer.compare(encode(original, label, { errorMode: 'html' }), bytes)).toBe(0);
+    expect(bytesDiff(encode(original, label, { errorMode: 'html' }), bytes)).toBeNull();
     // Decoding the file gives the reference decoder's text (the original with &#N; escapes and
     // the spec's one-way mappings), in one call and streamed in odd-sized chunks.
     const text = new TextDecoder(label, { fatal: true }).decode(bytes);
@@ -30,7 +31,7 @@ describe.skipIf(!present)('corpus files', () => {
     streamed += streaming.decode();
     expect(streamed === text).toBe(true);
     // And that text re-encodes to the same bytes.
-    expect(Buffer.compare(encode(text, label), bytes)).toBe(0);
+    expect(bytesDiff(encode(text, label), bytes)).toBeNull();
   });
 
   const junk = manifest.files.filter((f) => f.agreementWithExodus);

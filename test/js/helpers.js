@@ -50,6 +50,29 @@ export function concat(parts) {
 export const showBytes = (b) =>
   Array.from(b, (x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 
+// True when two byte sequences (Uint8Array, any array-like of bytes) have the same length and
+// the same bytes.
+export function bytesEqual(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// Null when `got` and `want` hold the same bytes, otherwise a message naming the first index where
+// they differ (or the length difference) with a few bytes of context, for failure messages of long
+// arrays where a full diff would be unreadable.
+export function bytesDiff(got, want) {
+  const n = Math.min(got.length, want.length);
+  let i = 0;
+  while (i < n && got[i] === want[i]) i++;
+  if (i === n && got.length === want.length) return null;
+  const around = (b) => showBytes(Array.prototype.slice.call(b, Math.max(0, i - 4), i + 8));
+  return (
+    `bytes differ at index ${i} (lengths ${got.length} and ${want.length}): ` +
+    `got ...${around(got)}..., want ...${around(want)}...`
+  );
+}
+
 // A string shown with every non-printable-ASCII code unit escaped (for failure messages).
 export const showString = (s) =>
   s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
@@ -297,6 +320,23 @@ export async function loadReference() {
   } catch {
     return null;
   }
+}
+
+// An options dictionary whose members are getters: reading one pushes its name to `log` and gives
+// its value from `values`. For checking which members the WebIDL conversion reads, and in what order
+// (the getters are defined in the order of `values`, which need not be that order).
+export function loggingOptions(log, values) {
+  const options = {};
+  for (const [name, value] of Object.entries(values)) {
+    Object.defineProperty(options, name, {
+      enumerable: true,
+      get() {
+        log.push(name);
+        return value;
+      },
+    });
+  }
+  return options;
 }
 
 // Detaches an ArrayBuffer (ArrayBuffer.prototype.transfer where the host has it, otherwise a

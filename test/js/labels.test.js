@@ -2,7 +2,7 @@
 // label argument (WebIDL DOMString). Expectations come from encodings.json.
 import { describe, expect, it } from 'vitest';
 import { encode, preload, TextDecoder } from '../../js/index.js';
-import { Failures, readEncodings, showString, specGetEncoding } from './helpers.js';
+import { Failures, loggingOptions, readEncodings, showString, specGetEncoding } from './helpers.js';
 
 const ENCODINGS = readEncodings();
 const ALL_LABELS = ENCODINGS.flatMap((e) => e.labels.map((label) => ({ label, name: e.name })));
@@ -309,16 +309,7 @@ describe('label argument conversion (WebIDL DOMString)', () => {
         return 'bogus';
       },
     };
-    const options = {
-      get fatal() {
-        log.push('fatal');
-        return false;
-      },
-      get ignoreBOM() {
-        log.push('ignoreBOM');
-        return false;
-      },
-    };
+    const options = loggingOptions(log, { fatal: false, ignoreBOM: false });
     expect(() => new TextDecoder(label, options)).toThrow(RangeError);
     expect(log).toEqual(['label', 'fatal', 'ignoreBOM']);
 

@@ -5,7 +5,7 @@
 // spec enqueues a chunk only when its output is not empty, so the lists of chunks are exact.
 import { describe, expect, it } from 'vitest';
 import { preload, TextDecoder, TextDecoderStream, TextEncoderStream } from '../../js/index.js';
-import { bytes, hex } from './helpers.js';
+import { bytes, hex, loggingOptions } from './helpers.js';
 
 await preload();
 
@@ -144,16 +144,7 @@ describe('TextDecoderStream constructor', () => {
 
   it('reads the label, then fatal, then ignoreBOM', () => {
     const log = [];
-    const options = {
-      get ignoreBOM() {
-        log.push('ignoreBOM');
-        return false;
-      },
-      get fatal() {
-        log.push('fatal');
-        return true;
-      },
-    };
+    const options = loggingOptions(log, { ignoreBOM: false, fatal: true });
     new TextDecoderStream({ toString: () => (log.push('label'), 'utf-8') }, options);
     expect(log).toEqual(['label', 'fatal', 'ignoreBOM']);
   });

@@ -1,5 +1,6 @@
 // Reference implementation (test oracle only): gb18030, GBK and Big5.
 import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
+import { codePointOrError, inRange, isAsciiByte, isAsciiCodePoint, leadingAtEndOfQueue } from './queue.mjs';
 import {
   indexCodePoint,
   indexPointer,
@@ -8,8 +9,6 @@ import {
   indexGb18030RangesPointer,
 } from './indexes.mjs';
 
-const isAsciiByte = (byte) => byte >= 0x00 && byte <= 0x7f;
-const inRange = (value, low, high) => value >= low && value <= high;
 
 // https://encoding.spec.whatwg.org/#gb18030-decoder
 // (https://encoding.spec.whatwg.org/#gbk-decoder: GBK's decoder is gb18030's decoder.)
@@ -107,11 +106,9 @@ export class Gb18030Decoder {
       //      pointer in index gb18030.
       const codePoint = pointer === null ? null : indexCodePoint('gb18030', pointer);
       // 5.8. If codePoint is non-null, then return a code point whose value is codePoint.
-      if (codePoint !== null) return [codePoint];
       // 5.9. If byte is an ASCII byte, then restore byte to ioQueue.
-      if (isAsciiByte(byte)) ioQueue.restore(byte);
       // 5.10. Return error.
-      return error();
+      return codePointOrError(ioQueue, codePoint, byte);
     }
 
     // 6. If byte is an ASCII byte, then return a code point whose value is byte.
@@ -165,7 +162,7 @@ export class Gb18030Encoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. If codePoint is U+E5E5, then return error with codePoint.
     if (codePoint === 0xe5e5) return error(codePoint);
     // 4. If is GBK is true and codePoint is U+20AC, then return byte 0x80.
@@ -223,12 +220,8 @@ export class Big5Decoder {
   handler(ioQueue, byte) {
     // 1. If byte is end-of-queue and Big5 leading is not 0x00, then set Big5 leading to 0x00 and
     //    return error.
-    if (byte === END_OF_QUEUE && this.leading !== 0x00) {
-      this.leading = 0x00;
-      return error();
-    }
     // 2. If byte is end-of-queue and Big5 leading is 0x00, then return finished.
-    if (byte === END_OF_QUEUE && this.leading === 0x00) return FINISHED;
+    if (byte === END_OF_QUEUE) return leadingAtEndOfQueue(this);
 
     // 3. If Big5 leading is not 0x00:
     if (this.leading !== 0x00) {
@@ -254,11 +247,9 @@ export class Big5Decoder {
       //      pointer in index Big5.
       const codePoint = pointer === null ? null : indexCodePoint('big5', pointer);
       // 3.8. If codePoint is non-null, then return a code point whose value is codePoint.
-      if (codePoint !== null) return [codePoint];
       // 3.9. If byte is an ASCII byte, restore byte to ioQueue.
-      if (isAsciiByte(byte)) ioQueue.restore(byte);
       // 3.10. Return error.
-      return error();
+      return codePointOrError(ioQueue, codePoint, byte);
     }
 
     // 4. If byte is an ASCII byte, then return a code point whose value is byte.
@@ -282,7 +273,7 @@ export class Big5Encoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. Let pointer be the index Big5 pointer for codePoint.
     const pointer = indexBig5Pointer(codePoint);
     // 4. If pointer is null, then return error with codePoint.

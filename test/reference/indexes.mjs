@@ -22,8 +22,7 @@ export function indexEntries(name) {
 export function indexCodePoint(name, pointer) {
   const key = `byPointer:${name}`;
   if (!reverseCache.has(key)) reverseCache.set(key, new Map(indexEntries(name)));
-  const codePoint = reverseCache.get(key).get(pointer);
-  return codePoint === undefined ? null : codePoint;
+  return reverseCache.get(key).get(pointer) ?? null;
 }
 
 // Builds Map codePoint -> the first (or last) pointer for it among the entries that `keep`
@@ -43,8 +42,7 @@ function reverseLookup(key, entries, { keep = () => true, last = false } = {}) {
 // https://encoding.spec.whatwg.org/#index-pointer
 // The *first* pointer corresponding to codePoint in index, or null if codePoint is not in index.
 export function indexPointer(name, codePoint) {
-  const pointer = reverseLookup(`first:${name}`, indexEntries(name)).get(codePoint);
-  return pointer === undefined ? null : pointer;
+  return reverseLookup(`first:${name}`, indexEntries(name)).get(codePoint) ?? null;
 }
 
 // https://encoding.spec.whatwg.org/#index-shift_jis-pointer
@@ -53,8 +51,7 @@ export function indexShiftJisPointer(codePoint) {
   //    8835, inclusive.
   const keep = (pointer) => !(pointer >= 8272 && pointer <= 8835);
   // 2. Return the index pointer for codePoint in index.
-  const pointer = reverseLookup('shift_jis', indexEntries('jis0208'), { keep }).get(codePoint);
-  return pointer === undefined ? null : pointer;
+  return reverseLookup('shift_jis', indexEntries('jis0208'), { keep }).get(codePoint) ?? null;
 }
 
 // https://encoding.spec.whatwg.org/#index-big5-pointer
@@ -66,12 +63,10 @@ export function indexBig5Pointer(codePoint) {
   // 2. If codePoint is U+2550, U+255E, U+2561, U+256A, U+5341, or U+5345, then return the *last*
   //    pointer corresponding to codePoint in index.
   if ([0x2550, 0x255e, 0x2561, 0x256a, 0x5341, 0x5345].includes(codePoint)) {
-    const pointer = reverseLookup('big5:last', entries, { keep, last: true }).get(codePoint);
-    return pointer === undefined ? null : pointer;
+    return reverseLookup('big5:last', entries, { keep, last: true }).get(codePoint) ?? null;
   }
   // 3. Return the index pointer for codePoint in index.
-  const pointer = reverseLookup('big5:first', entries, { keep }).get(codePoint);
-  return pointer === undefined ? null : pointer;
+  return reverseLookup('big5:first', entries, { keep }).get(codePoint) ?? null;
 }
 
 // index gb18030 ranges as [[pointer, codePoint], ...] in pointer order.
@@ -79,6 +74,16 @@ let ranges = null;
 export function gb18030Ranges() {
   if (ranges === null) ranges = readRanges();
   return ranges;
+}
+
+// "The last pointer (or code point) in index gb18030 ranges that is less than or equal to value",
+// as its entry [pointer, codePoint], or null; `column` is POINTER or CODE_POINT.
+const POINTER = 0;
+const CODE_POINT = 1;
+function lastRangeAtOrBelow(column, value) {
+  let last = null;
+  for (const entry of gb18030Ranges()) if (entry[column] <= value) last = entry;
+  return last;
 }
 
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
@@ -90,16 +95,10 @@ export function indexGb18030RangesCodePoint(pointer) {
   if (pointer === 7457) return 0xe7c7;
   // 3. Let offset be the last pointer in index gb18030 ranges that is less than or equal to
   //    pointer and let codePointOffset be its corresponding code point.
-  let offset = null;
-  let codePointOffset = null;
-  for (const [p, c] of gb18030Ranges()) {
-    if (p <= pointer) {
-      offset = p;
-      codePointOffset = c;
-    }
-  }
+  const range = lastRangeAtOrBelow(POINTER, pointer);
   // (The first range starts at pointer 0 and callers never pass negative pointers.)
-  if (offset === null) return null;
+  if (range === null) return null;
+  const [offset, codePointOffset] = range;
   // 4. Return a code point whose value is codePointOffset + pointer − offset.
   return codePointOffset + pointer - offset;
 }
@@ -112,16 +111,10 @@ export function indexGb18030RangesPointer(codePoint) {
   //    codePoint and let pointerOffset be its corresponding pointer.
   //    (The ranges' code points increase with their pointers, so "last" in index order is also
   //    the greatest; reference.test.mjs checks that.)
-  let offset = null;
-  let pointerOffset = null;
-  for (const [p, c] of gb18030Ranges()) {
-    if (c <= codePoint) {
-      offset = c;
-      pointerOffset = p;
-    }
-  }
+  const range = lastRangeAtOrBelow(CODE_POINT, codePoint);
   // (The first range starts at U+0080 and the encoder handles ASCII before getting here.)
-  if (offset === null) return null;
+  if (range === null) return null;
+  const [pointerOffset, offset] = range;
   // 3. Return a pointer whose value is pointerOffset + codePoint − offset.
   return pointerOffset + codePoint - offset;
 }

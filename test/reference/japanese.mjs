@@ -1,10 +1,8 @@
 // Reference implementation (test oracle only): EUC-JP, ISO-2022-JP and Shift_JIS.
 import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
+import { codePointOrError, inRange, isAsciiByte, isAsciiCodePoint, leadingAtEndOfQueue } from './queue.mjs';
 import { indexCodePoint, indexPointer, indexShiftJisPointer } from './indexes.mjs';
 
-const isAsciiByte = (byte) => byte >= 0x00 && byte <= 0x7f;
-const isAsciiCodePoint = (codePoint) => codePoint >= 0x00 && codePoint <= 0x7f;
-const inRange = (value, low, high) => value >= low && value <= high;
 
 // https://encoding.spec.whatwg.org/#euc-jp-decoder
 export class EucJpDecoder {
@@ -15,12 +13,8 @@ export class EucJpDecoder {
   handler(ioQueue, byte) {
     // 1. If byte is end-of-queue and EUC-JP leading is not 0x00, then set EUC-JP leading to 0x00
     //    and return error.
-    if (byte === END_OF_QUEUE && this.leading !== 0x00) {
-      this.leading = 0x00;
-      return error();
-    }
     // 2. If byte is end-of-queue and EUC-JP leading is 0x00, then return finished.
-    if (byte === END_OF_QUEUE && this.leading === 0x00) return FINISHED;
+    if (byte === END_OF_QUEUE) return leadingAtEndOfQueue(this);
     // 3. If EUC-JP leading is 0x8E and byte is in the range 0xA1 to 0xDF, inclusive, then set
     //    EUC-JP leading to 0x00 and return a code point whose value is 0xFF61 − 0xA1 + byte.
     if (this.leading === 0x8e && inRange(byte, 0xa1, 0xdf)) {
@@ -52,11 +46,9 @@ export class EucJpDecoder {
       // 5.5. Set EUC-JP jis0212 to false.
       this.jis0212 = false;
       // 5.6. If codePoint is non-null, then return a code point whose value is codePoint.
-      if (codePoint !== null) return [codePoint];
       // 5.7. If byte is an ASCII byte, then restore byte to ioQueue.
-      if (isAsciiByte(byte)) ioQueue.restore(byte);
       // 5.8. Return error.
-      return error();
+      return codePointOrError(ioQueue, codePoint, byte);
     }
     // 6. If byte is an ASCII byte, then return a code point whose value is byte.
     if (isAsciiByte(byte)) return [byte];
@@ -384,12 +376,8 @@ export class ShiftJisDecoder {
   handler(ioQueue, byte) {
     // 1. If byte is end-of-queue and Shift_JIS leading is not 0x00, then set Shift_JIS leading to
     //    0x00 and return error.
-    if (byte === END_OF_QUEUE && this.leading !== 0x00) {
-      this.leading = 0x00;
-      return error();
-    }
     // 2. If byte is end-of-queue and Shift_JIS leading is 0x00, then return finished.
-    if (byte === END_OF_QUEUE && this.leading === 0x00) return FINISHED;
+    if (byte === END_OF_QUEUE) return leadingAtEndOfQueue(this);
     // 3. If Shift_JIS leading is not 0x00:
     if (this.leading !== 0x00) {
       // 3.1. Let leading be Shift_JIS leading.
@@ -414,11 +402,9 @@ export class ShiftJisDecoder {
       //      in index jis0208.
       const codePoint = pointer === null ? null : indexCodePoint('jis0208', pointer);
       // 3.9. If codePoint is non-null, then return a code point whose value is codePoint.
-      if (codePoint !== null) return [codePoint];
       // 3.10. If byte is an ASCII byte, then restore byte to ioQueue.
-      if (isAsciiByte(byte)) ioQueue.restore(byte);
       // 3.11. Return error.
-      return error();
+      return codePointOrError(ioQueue, codePoint, byte);
     }
     // 4. If byte is an ASCII byte or 0x80, then return a code point whose value is byte.
     if (isAsciiByte(byte) || byte === 0x80) return [byte];

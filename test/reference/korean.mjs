@@ -1,9 +1,8 @@
 // Reference implementation (test oracle only): EUC-KR.
 import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
+import { codePointOrError, inRange, isAsciiByte, isAsciiCodePoint, leadingAtEndOfQueue } from './queue.mjs';
 import { indexCodePoint, indexPointer } from './indexes.mjs';
 
-const isAsciiByte = (byte) => byte >= 0x00 && byte <= 0x7f;
-const inRange = (value, low, high) => value >= low && value <= high;
 
 // https://encoding.spec.whatwg.org/#euc-kr-decoder
 export class EucKrDecoder {
@@ -13,12 +12,8 @@ export class EucKrDecoder {
   handler(ioQueue, byte) {
     // 1. If byte is end-of-queue and EUC-KR leading is not 0x00, then set EUC-KR leading to 0x00
     //    and return error.
-    if (byte === END_OF_QUEUE && this.leading !== 0x00) {
-      this.leading = 0x00;
-      return error();
-    }
     // 2. If byte is end-of-queue and EUC-KR leading is 0x00, then return finished.
-    if (byte === END_OF_QUEUE && this.leading === 0x00) return FINISHED;
+    if (byte === END_OF_QUEUE) return leadingAtEndOfQueue(this);
     // 3. If EUC-KR leading is not 0x00:
     if (this.leading !== 0x00) {
       // 3.1. Let leading be EUC-KR leading.
@@ -34,11 +29,9 @@ export class EucKrDecoder {
       //      in index EUC-KR.
       const codePoint = pointer === null ? null : indexCodePoint('euc-kr', pointer);
       // 3.6. If codePoint is non-null, then return a code point whose value is codePoint.
-      if (codePoint !== null) return [codePoint];
       // 3.7. If byte is an ASCII byte, then restore byte to ioQueue.
-      if (isAsciiByte(byte)) ioQueue.restore(byte);
       // 3.8. Return error.
-      return error();
+      return codePointOrError(ioQueue, codePoint, byte);
     }
     // 4. If byte is an ASCII byte, then return a code point whose value is byte.
     if (isAsciiByte(byte)) return [byte];
@@ -61,7 +54,7 @@ export class EucKrEncoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. Let pointer be the index pointer for codePoint in index EUC-KR.
     const pointer = indexPointer('euc-kr', codePoint);
     // 4. If pointer is null, then return error with codePoint.

@@ -1,5 +1,5 @@
 // Reference implementation (test oracle only): replacement, UTF-16BE/LE and x-user-defined.
-import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
+import { END_OF_QUEUE, FINISHED, CONTINUE, error, isAsciiByte, isAsciiCodePoint } from './queue.mjs';
 
 // https://encoding.spec.whatwg.org/#replacement-decoder
 export class ReplacementDecoder {
@@ -102,7 +102,7 @@ export class XUserDefinedDecoder {
     // 1. If byte is end-of-queue, then return finished.
     if (byte === END_OF_QUEUE) return FINISHED;
     // 2. If byte is an ASCII byte, then return a code point whose value is byte.
-    if (byte >= 0x00 && byte <= 0x7f) return [byte];
+    if (isAsciiByte(byte)) return [byte];
     // 3. Return a code point whose value is 0xF780 + byte − 0x80.
     return [0xf780 + byte - 0x80];
   }
@@ -116,7 +116,7 @@ export class XUserDefinedEncoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. If codePoint is in the range U+F780 to U+F7FF, inclusive, then return a byte whose value
     //    is codePoint − 0xF780 + 0x80.
     if (codePoint >= 0xf780 && codePoint <= 0xf7ff) return [codePoint - 0xf780 + 0x80];

@@ -36,6 +36,37 @@ export function isSurrogate(codePoint) {
   return codePoint >= 0xd800 && codePoint <= 0xdfff;
 }
 
+// https://infra.spec.whatwg.org/#ascii-byte
+export const isAsciiByte = (byte) => byte >= 0x00 && byte <= 0x7f;
+// https://infra.spec.whatwg.org/#ascii-code-point
+export const isAsciiCodePoint = (codePoint) => codePoint >= 0x00 && codePoint <= 0x7f;
+// "in the range low to high, inclusive"
+export const inRange = (value, low, high) => value >= low && value <= high;
+
+// Steps 1 and 2 of the Big5, EUC-JP, EUC-KR and Shift_JIS decoders, which the spec writes out in
+// each of them alike but for the name of the "leading" variable (here decoder.leading), for a byte
+// that is end-of-queue:
+// 1. If byte is end-of-queue and leading is not 0x00, then set leading to 0x00 and return error.
+// 2. If byte is end-of-queue and leading is 0x00, then return finished.
+export function leadingAtEndOfQueue(decoder) {
+  if (decoder.leading !== 0x00) {
+    decoder.leading = 0x00;
+    return error();
+  }
+  return FINISHED;
+}
+
+// The last steps for a leading byte and `byte` of the gb18030 (5.8-5.10), Big5 (3.8-3.10), EUC-JP
+// (5.6-5.8), EUC-KR (3.6-3.8) and Shift_JIS (3.9-3.11) decoders, again the same in each:
+// If codePoint is non-null, then return a code point whose value is codePoint.
+// If byte is an ASCII byte, then restore byte to ioQueue.
+// Return error.
+export function codePointOrError(ioQueue, codePoint, byte) {
+  if (codePoint !== null) return [codePoint];
+  if (isAsciiByte(byte)) ioQueue.restore(byte);
+  return error();
+}
+
 // https://encoding.spec.whatwg.org/#concept-stream
 // An I/O queue is a list of items (bytes or scalar values), possibly ending with end-of-queue.
 // Stored as an array with a read position, so reading from the front is O(1): a plain

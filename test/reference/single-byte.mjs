@@ -1,6 +1,6 @@
 // Reference implementation (test oracle only): the legacy single-byte encodings.
 // https://encoding.spec.whatwg.org/#legacy-single-byte-encodings
-import { END_OF_QUEUE, FINISHED, error } from './queue.mjs';
+import { END_OF_QUEUE, FINISHED, error, isAsciiByte, isAsciiCodePoint } from './queue.mjs';
 import { indexCodePoint, indexPointer } from './indexes.mjs';
 
 // Each single-byte encoding is constructed with the name of its "index single-byte" file
@@ -18,7 +18,7 @@ export class SingleByteDecoder {
     // 1. If byte is end-of-queue, then return finished.
     if (byte === END_OF_QUEUE) return FINISHED;
     // 2. If byte is an ASCII byte, then return a code point whose value is byte.
-    if (byte >= 0x00 && byte <= 0x7f) return [byte];
+    if (isAsciiByte(byte)) return [byte];
     // 3. Let codePoint be the index code point for byte − 0x80 in index single-byte.
     const codePoint = indexCodePoint(this.indexName, byte - 0x80);
     // 4. If codePoint is null, then return error.
@@ -40,7 +40,7 @@ export class SingleByteEncoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. Let pointer be the index pointer for codePoint in index single-byte.
     const pointer = indexPointer(this.indexName, codePoint);
     // 4. If pointer is null, then return error with codePoint.

@@ -1,5 +1,5 @@
 // Reference implementation (test oracle only): UTF-8.
-import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
+import { END_OF_QUEUE, FINISHED, CONTINUE, error, isAsciiByte, isAsciiCodePoint } from './queue.mjs';
 
 // https://encoding.spec.whatwg.org/#utf-8-decoder
 export class Utf8Decoder {
@@ -22,7 +22,7 @@ export class Utf8Decoder {
 
     // 3. If UTF-8 bytes needed is 0, based on byte:
     if (this.bytesNeeded === 0) {
-      if (byte >= 0x00 && byte <= 0x7f) {
+      if (isAsciiByte(byte)) {
         return [byte];
       } else if (byte >= 0xc2 && byte <= 0xdf) {
         this.bytesNeeded = 1;
@@ -85,7 +85,7 @@ export class Utf8Encoder {
     // 1. If codePoint is end-of-queue, then return finished.
     if (codePoint === END_OF_QUEUE) return FINISHED;
     // 2. If codePoint is an ASCII code point, then return a byte whose value is codePoint.
-    if (codePoint >= 0x00 && codePoint <= 0x7f) return [codePoint];
+    if (isAsciiCodePoint(codePoint)) return [codePoint];
     // 3. Set count and offset based on the range codePoint is in.
     let count;
     let offset;
