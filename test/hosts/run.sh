@@ -6,6 +6,9 @@
 #   3. a plain workerd worker (workerd/run.mjs)
 #   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
 #      CSP that blocks wasm (bundle/run.mjs)
+#   6. the README's "Runtimes" blocks, extracted and run in Node, Deno, Bun, `wrangler dev` (with
+#      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
+#      (readme/run.mjs)
 # Each suite runs with the host's UTF-8/UTF-16 decoders allowed and with everything in wasm.
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
 set -uo pipefail
@@ -64,13 +67,14 @@ step chromium-vitest env ENCODING_WASM_BROWSER=1 npx vitest run --project browse
 step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
 step deno-vitest "$TOOLS/deno" run -A "$VITEST" run --project node
 step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
-# With only the permission the README asks for.
-step deno-smoke "$TOOLS/deno" run --allow-read test/hosts/runtime-smoke.mjs
+# With the permissions the README asks for: none (the "deno" condition's host needs no file reads).
+step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
 step bun-test bun_files
 step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
 step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
 step workerd node test/hosts/workerd/run.mjs
 step bundle-and-csp node test/hosts/bundle/run.mjs
+step readme-runtimes node test/hosts/readme/run.mjs
 
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"

@@ -1,8 +1,9 @@
 // Deno and Bun outside Vitest: the package loaded by the runtime's own resolver (package.json
-// "imports" conditions pick js/host/node.js: Deno matches "deno", "node", "import", "default"; Bun
-// "bun", "node", "import", "default"), families loading synchronously on first use, and the
-// checks of ./checks.js with the host decoders allowed and with everything in wasm.
-// Usage: deno run --allow-read test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
+// "imports" conditions: Deno matches "deno" first and gets js/host/deno.js, which needs no
+// permission; Bun matches "bun", "node", "import", "default" and gets js/host/node.js), families
+// loading synchronously on first use, and the checks of ./checks.js with the host decoders allowed
+// and with everything in wasm.
+// Usage: deno run test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
 import * as api from '../../js/index.js';
 import { checks, differences } from './checks.js';
 

@@ -3,37 +3,25 @@
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
 //   only the core, the family it imports statically and the family it preloads.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
-//   Chromium (Debian's /usr/bin/chromium through playwright-core) three ways: with no CSP; with
-//   `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`, where it must work with no
-//   console error and no CSP violation (until it probes eval on purpose, which must be refused);
-//   and with `script-src 'self'`, where wasm is blocked and the package must fail loudly.
+//   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
+//   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
+//   where it must work with no console error and no CSP violation (until it probes eval on
+//   purpose, which must be refused); and with `script-src 'self'`, where wasm is blocked and the
+//   package must fail loudly.
 // esbuild does not handle `new URL('…', import.meta.url)` (evanw/esbuild#795): it leaves the
 // package's literal '../../dist/….wasm' URLs as they are, relative to wherever the bundle ends up.
 // The esbuild build therefore uses metaUrlAssets below, the few lines an esbuild user needs: each
 // such URL becomes a file-loader asset next to the bundle. Vite handles the pattern itself.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
 import { differences, missingFamilyOk } from '../checks.js';
+import { fetchedWasm, launch, load, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
 const out = join(root, 'build/hosts/bundle');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
 // --- builds ---------------------------------------------------------------------------------
 
 // `new URL('<relative path>', import.meta.url)` with a literal path -> an import of that file with
@@ -117,72 +105,12 @@ function inspectBuild(name, dir) {
 
 // --- server ---------------------------------------------------------------------------------
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 // /<build>/<policy>/<file>: the same files under each Content-Security-Policy.
 const POLICIES = {
   plain: null,
   csp: "script-src 'self' 'wasm-unsafe-eval'",
   'csp-no-wasm': "script-src 'self'",
 };
-
-function serve(builds) {
-  const requests = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
-    const [, build, policy, ...rest] = url.pathname.split('/');
-    const dir = builds[build];
-    const file = dir && policy in POLICIES ? normalize(join(dir, ...rest)) : null;
-    let status = 404;
-    if (file && file.startsWith(dir + sep)) {
-      try {
-        const body = readFileSync(file);
-        const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' };
-        if (POLICIES[policy]) headers['Content-Security-Policy'] = POLICIES[policy];
-        res.writeHead(200, headers);
-        res.end(body);
-        status = 200;
-      } catch {
-        /* 404 below */
-      }
-    }
-    if (status === 404) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
-    }
-    requests.push({ path: url.pathname, status });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, requests, port: server.address().port })));
-}
-
-// --- Chromium -------------------------------------------------------------------------------
-
-async function load(context, url) {
-  const page = await context.newPage();
-  const console_ = [];
-  const errors = [];
-  page.on('console', (m) => console_.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  // CSP violations as the page sees them (the console shows them too).
-  await page.addInitScript(() => {
-    globalThis.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      globalThis.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample }),
-    );
-  });
-  // Done when the page has its results or its module failed (an uncaught error).
-  const failed = new Promise((resolve) => page.on('pageerror', resolve));
-  await page.goto(url);
-  let results = null;
-  try {
-    await Promise.race([page.waitForFunction(() => globalThis.__results !== undefined, null, { timeout: 15_000 }), failed]);
-    results = await page.evaluate(() => globalThis.__results ?? null);
-  } catch {
-    /* results stay null */
-  }
-  const violations = await page.evaluate(() => globalThis.__violations);
-  await page.close();
-  return { results, console: console_, errors, violations };
-}
 
 // --- checks ---------------------------------------------------------------------------------
 
@@ -226,13 +154,6 @@ function checkBlockedPage(name, { results, errors, violations }) {
   if (!errors.some((e) => /WebAssembly|wasm/i.test(e))) fail(`${name}: no page error about wasm: ${JSON.stringify(errors)}`);
 }
 
-// The wasm files a page load fetched, by base name.
-const fetchedWasm = (requests, prefix) =>
-  requests
-    .filter((r) => r.path.startsWith(prefix) && r.path.endsWith('.wasm'))
-    .map((r) => r.path.split('/').pop().replace(/-[A-Za-z0-9_-]{8}\.wasm$/, '.wasm'))
-    .sort();
-
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const builds = { esbuild: join(out, 'esbuild'), vite: join(out, 'vite') };
@@ -246,13 +167,8 @@ for (const [name, dir] of Object.entries(builds)) {
 }
 const tBuild = Date.now() - t0;
 
-const { server, requests, port } = await serve(builds);
-const profile = mkdtempSync(join(tmpdir(), 'encoding-wasm-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const { server, requests, port } = await serve(builds, POLICIES);
+const { context, close } = await launch();
 try {
   for (const build of Object.keys(builds)) {
     for (const policy of Object.keys(POLICIES)) {
@@ -274,9 +190,8 @@ try {
     }
   }
 } finally {
-  await context.close();
+  await close();
   server.close();
-  rmSync(profile, { recursive: true, force: true });
 }
 console.log(`builds ${tBuild} ms, pages ${Date.now() - t0 - tBuild} ms`);
 if (failures.length) {
