@@ -1,4 +1,4 @@
-// Node, Bun, and Deno with read permission: the core and the family tables are read and compiled
+// Node and Bun (Deno takes js/host/deno.js): the core and the family tables are read and compiled
 // synchronously, a family on its first use (DESIGN.md section 4).
 import { readFileSync } from 'node:fs';
 
