@@ -3,11 +3,13 @@
 #include <cstring>
 
 #include "delta_stream.h"
+#include "exports.h"
 
 namespace ew {
 namespace {
 
 bool g_loaded[kFamilyCount];
+bool g_out_of_memory;  // a table_alloc() has failed
 uint16_t* g_gb18030;
 uint32_t* g_ranges_pointer;
 uint32_t* g_ranges_code_point;
@@ -73,6 +75,8 @@ const uint16_t* index_jis0212() { return g_jis0212; }
 const uint16_t* index_iso_2022_jp_katakana() { return g_katakana; }
 const uint16_t* index_euc_kr() { return g_euc_kr; }
 
+bool tables_out_of_memory() { return g_out_of_memory; }
+
 #ifdef __wasm__
 // A bump allocator over memory.grow: tables are never freed, and nothing else allocates.
 void* table_alloc(size_t bytes) {
@@ -81,7 +85,10 @@ void* table_alloc(size_t bytes) {
   if (end - next < bytes) {
     size_t pages = (bytes + 65535) / 65536;
     size_t old = __builtin_wasm_memory_grow(0, pages);
-    if (old == static_cast<size_t>(-1)) return nullptr;
+    if (old == static_cast<size_t>(-1)) {
+      g_out_of_memory = true;
+      return nullptr;
+    }
     // Fresh pages are zeroed. Whatever was left of the previous grow is abandoned.
     next = old * 65536;
     end = next + pages * 65536;
@@ -96,7 +103,10 @@ void* table_alloc(size_t bytes) {
   alignas(16) static uint8_t arena[8 << 20];
   static size_t used = 0;
   bytes = (bytes + 15) & ~size_t{15};
-  if (sizeof arena - used < bytes) return nullptr;
+  if (sizeof arena - used < bytes) {
+    g_out_of_memory = true;
+    return nullptr;
+  }
   void* p = arena + used;
   used += bytes;
   return p;
@@ -104,3 +114,7 @@ void* table_alloc(size_t bytes) {
 #endif
 
 }  // namespace ew
+
+// 1 if a table allocation of this module has failed because memory could not grow, which is how
+// the JS layer tells "out of memory" from "wrong blob" when ew_family_init returns 0.
+EW_EXPORT uint32_t ew_tables_out_of_memory() { return ew::tables_out_of_memory(); }

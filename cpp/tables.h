@@ -41,4 +41,8 @@ const uint16_t* index_euc_kr();
 // an encoder's code point -> pointer lookup). Returns nullptr when memory cannot grow.
 void* table_alloc(size_t bytes);
 
+// Whether a table_alloc() has returned nullptr (memory could not grow). A family module exports it
+// as ew_tables_out_of_memory.
+bool tables_out_of_memory();
+
 }  // namespace ew

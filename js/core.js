@@ -2,7 +2,7 @@
 // replacement) and one module per multi-byte table family, loaded on demand (DESIGN.md section 4).
 import { coreModule, loadFamily, loadFamilySync } from '#host';
 import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
-import { WasmInstance } from './instance.js';
+import { FAILURES, WasmInstance } from './instance.js';
 import { MESSAGES } from './messages.js';
 
 export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
@@ -30,33 +30,45 @@ export function encodingId(label) {
   if (id !== undefined) return id;
   // A label longer than the input buffer can only match if it is mostly ASCII whitespace.
   id = core.getEncoding(label.length > 1024 ? stripAsciiWhitespace(label) : label);
-  if (labelCache.size < 256) labelCache.set(label, id);
+  // Only label-sized strings are kept: a cached megabyte label would live as long as the page.
+  if (labelCache.size < 256 && label.length <= 64) labelCache.set(label, id);
   return id;
 }
 
 export const encodingName = (id) => ENCODING_NAMES[id];
 
 // The module that implements encoding `id`, loading its family synchronously where the host can
-// read files; elsewhere the family must have been imported or preloaded.
+// read files; elsewhere the family must have been imported or preloaded. A family that fails to
+// load throws an error naming it, and is not registered: the next use tries again.
 export function instanceFor(id) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
   if (!families[family]) {
-    if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(ENCODING_NAMES[id], FAMILIES[family]));
-    registerFamily(FAMILIES[family], loadFamilySync(FAMILIES[family]));
+    const name = FAMILIES[family];
+    if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(ENCODING_NAMES[id], name));
+    let module;
+    try {
+      module = loadFamilySync(name);
+    } catch (error) {
+      throw new Error(FAILURES.familyRead(name, error), { cause: error });
+    }
+    registerFamily(name, module);
   }
   return families[family];
 }
 
+// Whether family `name`'s module is registered (for tests).
+export const familyLoaded = (name) => families[FAMILIES.indexOf(name)] != null;
+
 // Non-standard: makes a family available from its compiled module (the static entry points
-// 'encoding-wasm/tables/<family>' call this).
+// 'encoding-wasm/tables/<family>' call this). The module is instantiated and its tables expanded
+// here; if that fails (out of memory: a RangeError; a module of another build: an Error), this
+// throws an error naming the family and registers nothing.
 export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
-  const instance = new WasmInstance(module);
-  if (!instance.wasm.ew_family_init?.()) throw new Error(MESSAGES.familyLoadFailed(name));
-  families[family] = instance;
+  families[family] = new WasmInstance(module, name);
 }
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),

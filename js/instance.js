@@ -24,17 +24,106 @@ const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThi
 const hostEncodeInto = hostEncoder && globalThis.TextEncoder.prototype.encodeInto;
 const { slice: stringSlice } = String.prototype;
 
+// A Uint8Array's length, buffer and offset from its internal slots, as WebIDL reads them: an own
+// `length` property (say 2 ** 53) or a replaced getter must not make a call read past the view.
+const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+const getter = (key) => Object.getOwnPropertyDescriptor(typedArrayProto, key).get;
+const [lengthOf, bufferOf, offsetOf] = ['length', 'buffer', 'byteOffset'].map((key) => {
+  const get = getter(key);
+  return (view) => apply(get, view, []);
+});
+export { bufferOf, lengthOf, offsetOf };
+
+// What a failure of the WebAssembly side looks like to a caller. (These belong in messages.js, with
+// the others; kept here for now.)
+export const FAILURES = {
+  trapped: (module, during, error) =>
+    `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
+    'That instance has been discarded; the next call uses a fresh one.',
+  familyOutOfMemory: (family) =>
+    `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`,
+  familyRead: (family, error) =>
+    `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`,
+  familyInstantiate: (family, error) =>
+    `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
+  coreInstantiate: (error) =>
+    `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
+  tooLong: (units = null) =>
+    'The decoded text would be longer than the longest string this JavaScript engine can make' +
+    (units === null ? '' : ` (at least ${units} code units)`) +
+    '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
+};
+
+// The class of error to report `error` as, keeping the engine's own kind where it says something.
+const kindOf = (error) =>
+  error instanceof RangeError
+    ? RangeError
+    : error instanceof WebAssembly.RuntimeError
+      ? WebAssembly.RuntimeError
+      : error instanceof WebAssembly.LinkError
+        ? WebAssembly.LinkError
+        : Error;
+
 export class WasmInstance {
-  constructor(module) {
-    const wasm = new WebAssembly.Instance(module, {}).exports;
-    wasm._initialize();
+  // `family`: the name of the table family whose module this is (its tables are expanded when it is
+  // instantiated), or null for the core.
+  constructor(module, family = null) {
+    this.module = module;
+    this.family = family;
+    this.broken = false;
+    this.instantiate();
+  }
+
+  // A new instance of the module: on construction, and on the first call after one that failed in
+  // wasm. A trap can stop a function anywhere (with the stack pointer lowered, a lookup half-built),
+  // so after one the instance is discarded whole; decoders and encoders keep their state in JS and
+  // carry on with the new one. Throws (and stays broken) if the new instance cannot be made.
+  instantiate() {
+    const { family } = this;
+    let wasm;
+    try {
+      wasm = new WebAssembly.Instance(this.module, {}).exports;
+      wasm._initialize();
+    } catch (error) {
+      const Kind = kindOf(error);
+      throw new Kind(family === null ? FAILURES.coreInstantiate(error) : FAILURES.familyInstantiate(family, error), { cause: error });
+    }
+    if (family !== null) {
+      let loaded;
+      try {
+        loaded = wasm.ew_family_init?.();
+      } catch (error) {
+        throw new (kindOf(error))(FAILURES.familyInstantiate(family, error), { cause: error });
+      }
+      if (!loaded) {
+        if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(FAILURES.familyOutOfMemory(family));
+        throw new Error(MESSAGES.familyLoadFailed(family));
+      }
+    }
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();
     this.inputCapacity = wasm.ew_input_capacity();
     this.outputPtr = wasm.ew_output();
+    this.outputBytes = wasm.ew_output_capacity() * 2;
     this.scratchPtr = wasm.ew_scratch();
+    this.u8 = undefined;
     this.views();
+    this.broken = false;
+  }
+
+  // What every entry point calls first: a fresh instance if the last call failed in wasm, else
+  // up-to-date views of memory.
+  enter() {
+    if (this.broken) this.instantiate();
+    else this.views();
+  }
+
+  // An exception out of a wasm call (no imports, so no JS ran inside it): a trap, or the engine
+  // giving up (stack overflow). Marks this instance for replacement and returns what to throw.
+  failed(error, during) {
+    this.broken = true;
+    return new (kindOf(error))(FAILURES.trapped(this.family ?? 'core', during, error), { cause: error });
   }
 
   // Typed-array views of memory, renewed after it grows (building a family's tables or an
@@ -53,11 +142,19 @@ export class WasmInstance {
   // when they are all below U+0100 and the host can make such a string from bytes (strings.js).
   outputString(begin, end) {
     const { outputPtr } = this;
-    if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN && this.wasm.ew_output_latin1(begin, end)) {
+    if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN && this.outputLatin1(begin, end)) {
       const start = outputPtr + begin * 2;
       return stringFromLatin1(this.bytes, start, start + (end - begin));
     }
     return stringFromUtf16(this.bytes, this.u16, (outputPtr >> 1) + begin, (outputPtr >> 1) + end);
+  }
+
+  outputLatin1(begin, end) {
+    try {
+      return this.wasm.ew_output_latin1(begin, end);
+    } catch (error) {
+      throw this.failed(error, 'making a string');
+    }
   }
 
   // Writes up to one buffer of `text`'s code units from `start` into the input, never ending between
@@ -74,19 +171,25 @@ export class WasmInstance {
   // https://encoding.spec.whatwg.org/#concept-encoding-get, matched by the core.
   getEncoding(label) {
     if (label.length > this.inputCapacity >> 1) return -1;
-    this.views();
+    this.enter();
     this.copyUtf16(label, 0);
-    return this.wasm.ew_get_encoding(label.length);
+    try {
+      return this.wasm.ew_get_encoding(label.length);
+    } catch (error) {
+      throw this.failed(error, 'matching a label');
+    }
   }
 
   // Runs decoder `id` over `bytes` (a Uint8Array), continuing from `state` ({s0, s1}: the eight
   // bytes of DecoderState); with `flush` the input ends here. Returns the string; on a fatal error
   // the core has reset `state`, and this throws a TypeError.
+  // Output longer than the engine's longest string is a RangeError (FAILURES.tooLong); a failure in
+  // wasm is this.failed()'s error.
   decode(id, name, fatal, ignoreBOM, state, bytes, flush) {
-    this.views();
+    this.enter();
     const { wasm, inputPtr, inputCapacity } = this;
     const options = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
-    const total = bytes.length;
+    const total = lengthOf(bytes);
     // Input that needs more than one buffer anyway goes in pieces whose output stays below V8's
     // large-object size (a two-byte string of more than 65528 units), which is far slower to
     // allocate: Node 20, ucs2Slice of 65528 units 13.5 µs, of 65529 units 100 µs. The result is
@@ -100,7 +203,7 @@ export class WasmInstance {
         const { u8 } = this;
         for (let i = 0; i < length; i++) u8[inputPtr + i] = bytes[pos + i];
       } else {
-        setBytes(this.u8, length === total ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + pos, length), inputPtr);
+        setBytes(this.u8, length === total ? bytes : new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, length), inputPtr);
       }
       pos += length;
       const callOptions = options | (flush && pos === total ? FLUSH : 0);
@@ -108,7 +211,12 @@ export class WasmInstance {
       for (;;) {
         this.scratch[0] = state.s0;
         this.scratch[1] = state.s1;
-        const status = wasm.ew_decode(id, callOptions, offset, length - offset);
+        let status;
+        try {
+          status = wasm.ew_decode(id, callOptions, offset, length - offset);
+        } catch (error) {
+          throw this.failed(error, `decoding ${name}`);
+        }
         this.views();
         const { scratch } = this;
         // Kept as int32 (only the bits matter): a state word of 2^31 or more (UTF-8 keeps its upper
@@ -119,7 +227,14 @@ export class WasmInstance {
         state.s1 = scratch[1] | 0;
         const begin = scratch[3];
         const end = scratch[4];
-        if (end > begin) text += this.outputString(begin, end);
+        if (end > begin) {
+          const piece = this.outputString(begin, end);
+          try {
+            text += piece;
+          } catch (error) {
+            throw new RangeError(FAILURES.tooLong(text.length + piece.length), { cause: error });
+          }
+        }
         if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));
         offset += scratch[2];
         if (status === STATUS_DONE) break;
@@ -151,7 +266,7 @@ export class WasmInstance {
     let start = 0;
     let state = 0;
     do {
-      this.views();
+      this.enter();
       const { wasm, outputPtr } = this;
       const [read, length, isUtf16] = this.stageText(text, start);
       start += read;
@@ -159,7 +274,12 @@ export class WasmInstance {
       let offset = 0;
       for (;;) {
         this.scratch[0] = state;
-        const status = wasm.ew_encode(id, options, offset, length - offset, isUtf16 ? 1 : 0);
+        let status;
+        try {
+          status = wasm.ew_encode(id, options, offset, length - offset, isUtf16 ? 1 : 0);
+        } catch (error) {
+          throw this.failed(error, `encoding ${name}`);
+        }
         // The first use of an encoder builds its lookup tables, which may grow memory.
         this.views();
         const { scratch } = this;
@@ -180,12 +300,18 @@ export class WasmInstance {
 
   // TextEncoder.encodeInto's UTF-8 encoder, for hosts without one: whole scalar values while they fit.
   encodeInto(text, destination) {
+    const capacity = lengthOf(destination);
     let read = 0;
     let written = 0;
     while (read < text.length) {
-      this.views();
+      this.enter();
       const n = this.copyUtf16(text, read);
-      this.wasm.ew_encode_into(n, destination.length - written);
+      // The capacity is a u32: a destination of 4 GiB or more must not wrap to a small one.
+      try {
+        this.wasm.ew_encode_into(n, Math.min(capacity - written, this.outputBytes));
+      } catch (error) {
+        throw this.failed(error, 'encoding UTF-8 into a buffer');
+      }
       const r = this.scratch[2];
       const w = this.scratch[4];
       setBytes(destination, new Uint8Array(this.memory.buffer, this.outputPtr, w), written);

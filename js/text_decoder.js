@@ -1,12 +1,17 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
-import { copyOut } from './intrinsics.js';
+import { bufferOf, FAILURES, lengthOf, offsetOf } from './instance.js';
+import { setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
 const SAB = globalThis.SharedArrayBuffer;
+// Input longer than this goes to a host decoder in pieces, streamed: Node 20's fatal UTF-8 decoder
+// calls a valid 512 MiB input invalid (its output would be too long), a TypeError that would read
+// as malformed input; in pieces, too-long output is the RangeError of our own concatenation.
+const HOST_PIECE = 1 << 24;
 let isTextDecoder;
 
 // Set by the polyfill (install.js) to the native TextDecoder it replaced: an encoding whose tables are
@@ -92,12 +97,32 @@ export class DecoderCommon {
     const name = encodingName(this.id);
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
     // Host decoders do not all accept views of shared memory.
-    if (SAB && bytes.buffer instanceof SAB) bytes = copyOut(bytes, 0, bytes.length);
+    if (SAB && bufferOf(bytes) instanceof SAB) {
+      const copy = new Uint8Array(lengthOf(bytes));
+      setBytes(copy, bytes, 0);
+      bytes = copy;
+    }
     try {
-      return this.host.decode(bytes, { stream: !flush });
-    } catch {
+      const total = lengthOf(bytes);
+      if (total <= HOST_PIECE) return this.host.decode(bytes, { stream: !flush });
+      let text = '';
+      for (let pos = 0; pos < total; pos += HOST_PIECE) {
+        const end = Math.min(total, pos + HOST_PIECE);
+        const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
+        text += this.host.decode(piece, { stream: end < total || !flush });
+      }
+      return text;
+    } catch (error) {
+      // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
       this.host = null;
-      throw new TypeError(MESSAGES.fatalDecode(name));
+      // Hosts report malformed input (fatal) as a TypeError. Anything else is not about the bytes:
+      // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
+      // the RangeError the wasm path gives; the rest goes out as it came.
+      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(name));
+      if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
+        throw new RangeError(FAILURES.tooLong(), { cause: error });
+      }
+      throw error;
     }
   }
 }

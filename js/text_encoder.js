@@ -2,6 +2,7 @@
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
 import { core, UTF_8 } from './core.js';
+import { bufferOf, lengthOf, offsetOf } from './instance.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, isShared, toDOMString, toUint8Array } from './webidl.js';
 
@@ -37,7 +38,11 @@ export class TextEncoder {
     // Some hosts (Chromium 156) refuse a destination over a SharedArrayBuffer, which the spec
     // allows ([AllowShared]); the core's encoder takes it.
     if (host && !isShared(bytes)) {
-      const { read, written } = host.encodeInto(text, bytes);
+      // A destination of 4 GiB or more gets only what this call can need, 3 bytes per code unit:
+      // Node 20's encodeInto takes its length modulo 2 ** 32 (4 GiB exactly wrote nothing).
+      const length = lengthOf(bytes);
+      const view = length > 0xffffffff ? new Uint8Array(bufferOf(bytes), offsetOf(bytes), Math.min(length, text.length * 3)) : bytes;
+      const { read, written } = host.encodeInto(text, view);
       return { read, written };
     }
     return core.encodeInto(text, bytes);

@@ -1,6 +1,7 @@
-// Robustness: bad input of every kind leaves decoders and encoders working; many decoders at once
-// keep their own state; a million decoders do not grow memory; user changes to built-ins do not
-// reach inside (WebIDL's conversions are the only points where user code may run).
+// Robustness: bad input of every kind (huge lengths too) leaves decoders and encoders working; many
+// decoders at once keep their own state; a million decoders do not grow memory; user changes to
+// built-ins do not reach inside (WebIDL's conversions are the only points where user code may run).
+// (Failures of the wasm side itself, traps and out-of-memory, are in wasm_failure.test.js.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytes, detach, hex, prng, randomChunks, singleByteTable, utf16Bytes, utf8Encode } from './helpers.js';
 
@@ -21,7 +22,7 @@ try {
 } finally {
   WebAssembly.Instance = OriginalInstance;
 }
-const { TextDecoder, TextEncoder, encode } = api;
+const { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream, encode } = api;
 const wasmMemory = instances.map((i) => i.exports?.memory).find((m) => m instanceof WebAssembly.Memory) ?? null;
 
 // Calls fn and swallows what it throws (the tests check what happens after).
@@ -143,6 +144,141 @@ describe('after bad calls, decoders still work', () => {
       },
     };
     expect(new TextDecoder(label).decode(hex('A4'))).toBe('\u0454');
+  });
+});
+
+// Where the engine is V8 outside a browser (Node, Deno): its longest string is 2 ** 29 - 24 code
+// units and a 4 GiB buffer costs only address space. The tests that need that are run there only:
+// JavaScriptCore (Bun) allows strings of 2 ** 31 - 1, and a browser tab is no place for 512 MiB
+// inputs and 4 GiB buffers.
+const V8_OUTSIDE_BROWSER = typeof globalThis.process?.versions?.v8 === 'string' && !globalThis.process.versions.bun && !('document' in globalThis);
+const V8_MAX_STRING = 2 ** 29 - 24;
+const TOO_LONG = /^The decoded text would be longer than the longest string this JavaScript engine can make( \(at least \d+ code units\))?\. Decode the input in pieces/;
+
+// Reads a TextDecoderStream's or TextEncoderStream's output after writing `chunks`; resolves to the
+// chunks read, or rejects with the stream's error.
+async function throughStream(stream, chunks) {
+  const out = [];
+  const reading = (async () => {
+    for (const reader = stream.readable.getReader(); ; ) {
+      const { done, value } = await reader.read();
+      if (done) return out;
+      out.push(value);
+    }
+  })();
+  const writer = stream.writable.getWriter();
+  try {
+    for (const chunk of chunks) await writer.write(chunk);
+    await writer.close();
+  } catch {
+    // The reader reports the stream's error.
+  }
+  return reading;
+}
+
+describe('huge lengths', () => {
+  describe.skipIf(!V8_OUTSIDE_BROWSER)('V8 outside a browser (see V8_OUTSIDE_BROWSER)', () => {
+    // One zero-filled input one byte longer than the longest string (512 MiB, of untouched pages),
+    // for every test here.
+    let huge = null;
+    const hugeInput = () => (huge ??= new Uint8Array(V8_MAX_STRING + 1));
+
+    it.each([
+      // (One huge call each, two or three seconds: flushing for some, streaming for others.)
+      ['windows-1252', false, hex('61'), 'a', hex('80'), '\u20ac'],
+      ['utf-8', true, hex('C3 A9'), '\u00e9', hex('E2 82 AC'), '\u20ac'],
+      ['x-user-defined', true, hex('80'), '\uf780', hex('FF'), '\uf7ff'],
+    ])('%s: output longer than the longest string is a RangeError that says so; the decoder works right after', (label, stream, head, headText, good, want) => {
+      const d = new TextDecoder(label, { fatal: true });
+      expect(d.decode(head, { stream: true })).toBe(headText);
+      let error = null;
+      try {
+        d.decode(hugeInput(), { stream });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RangeError);
+      expect(error.message).toMatch(TOO_LONG);
+      // The failed call ended the stream: the next one starts anew, on this decoder and others.
+      expect(d.decode(good)).toBe(want);
+      expect(d.decode(head, { stream: true }) + d.decode(good)).toBe(headText + want);
+      expect(new TextDecoder(label).decode(good)).toBe(want);
+    });
+
+    it('a TextDecoderStream chunk whose output is too long errors the stream with that RangeError', async () => {
+      await expect(throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hugeInput()])).rejects.toThrow(TOO_LONG);
+      expect((await throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hex('61')])).join('')).toBe('\u20aca');
+      huge = null;
+    });
+
+    it('encodeInto a destination of 4 GiB writes what fits, on the host path and the wasm path', () => {
+      // Node 20's own encodeInto takes a destination's length modulo 2 ** 32: 4 GiB wrote nothing.
+      for (const destination of [new Uint8Array(2 ** 32), new Uint8Array(new SharedArrayBuffer(2 ** 32))]) {
+        expect(new TextEncoder().encodeInto('a\u20ac\u{1f600}', destination)).toEqual({ read: 4, written: 8 });
+        expect(Array.from(destination.subarray(0, 9))).toEqual([0x61, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0]);
+        destination[2 ** 32 - 1] = 0xff;
+        expect(destination[2 ** 32 - 1]).toBe(0xff);
+      }
+      const small = new Uint8Array(3);
+      expect(new TextEncoder().encodeInto('\u20ac', small)).toEqual({ read: 1, written: 3 });
+      expect(new TextDecoder().decode(small)).toBe('\u20ac');
+    });
+  });
+
+  // Everywhere: a length claimed by a property is never believed.
+  const HUGE = 2 ** 53;
+  const lying = (view, key = 'length') => Object.defineProperty(view, key, { value: HUGE });
+
+  it('decode(): plain objects claiming 2 ** 53 bytes are a TypeError; a view with a lying length decodes its own bytes', () => {
+    for (const [label, head, tail, want] of PENDING) {
+      const d = new TextDecoder(label, { fatal: true });
+      const first = d.decode(hex(head), { stream: true });
+      for (const input of [
+        { length: HUGE },
+        { byteLength: HUGE },
+        { buffer: new ArrayBuffer(8), byteOffset: 0, byteLength: HUGE, length: HUGE },
+        new Proxy(new Uint8Array(4), { get: (target, key) => (key === 'length' || key === 'byteLength' ? HUGE : target[key]) }),
+      ]) {
+        expect(() => d.decode(input, { stream: true }), label).toThrow(TypeError);
+      }
+      // A real view of the tail's bytes, at the start of a buffer 100 times as long (filled with a
+      // byte that would show up in the output), whose length properties lie.
+      const tailBytes = hex(tail);
+      const backing = new Uint8Array(tailBytes.length * 100).fill(0x41);
+      backing.set(tailBytes);
+      const view = lying(lying(new Uint8Array(backing.buffer, 0, tailBytes.length)), 'byteLength');
+      expect(first + d.decode(view), label).toBe(want);
+      expect(new TextDecoder(label).decode(lying(new Uint8Array(backing.buffer, 0, 0)))).toBe('');
+    }
+  });
+
+  it('TextEncoder.encodeInto, encode() and the streams: lengths of 2 ** 53 that are not real', async () => {
+    const encoder = new TextEncoder();
+    expect(() => encoder.encodeInto('abc', { length: HUGE })).toThrow(TypeError);
+    for (const buffer of [new ArrayBuffer(16), new SharedArrayBuffer(16)]) {
+      const destination = lying(new Uint8Array(buffer, 0, 4));
+      expect(encoder.encodeInto('abcdef', destination)).toEqual({ read: 4, written: 4 });
+      expect(Array.from(new Uint8Array(buffer, 0, 6))).toEqual([0x61, 0x62, 0x63, 0x64, 0, 0]);
+    }
+    const huge = { length: HUGE, toString: () => 'ok' };
+    expect(Array.from(encode(huge, 'windows-1252'))).toEqual([0x6f, 0x6b]);
+    expect(Array.from(encode('\u20ac', { length: HUGE, toString: () => 'latin1' }))).toEqual([0x80]);
+    expect(encoder.encode({ length: HUGE })).toEqual(utf8Encode('[object Object]'));
+    if (TextDecoderStream) {
+      await expect(throughStream(new TextDecoderStream(), [hex('E2'), { length: HUGE }])).rejects.toThrow(TypeError);
+      expect((await throughStream(new TextDecoderStream(), [hex('E2'), hex('82 AC')])).join('')).toBe('\u20ac');
+      const encoded = await throughStream(new TextEncoderStream(), [huge]);
+      expect(encoded.map((chunk) => Array.from(chunk))).toEqual([[0x6f, 0x6b]]);
+    }
+    expect(new TextDecoder('windows-1252').decode(hex('80'))).toBe('\u20ac');
+  });
+
+  it('a label of a million characters: found if it is whitespace around a label, else a RangeError', () => {
+    const pad = ' \t\n'.repeat(350_000);
+    expect(new TextDecoder(`${pad}latin2${pad}`).decode(hex('A1'))).toBe('\u0104');
+    expect(() => new TextDecoder(`${pad}latin2x`)).toThrow(RangeError);
+    expect(Array.from(encode('\u0104', `${pad}latin2`))).toEqual([0xa1]);
+    expect(new TextDecoder('latin2').decode(hex('A1'))).toBe('\u0104');
   });
 });
 
