@@ -2,7 +2,7 @@
 // replacement) and one module per multi-byte table family, loaded on demand (DESIGN.md section 4).
 import { coreModule, loadFamily, loadFamilySync } from '#host';
 import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
-import { FAILURES, WasmInstance } from './instance.js';
+import { WasmInstance } from './instance.js';
 import { MESSAGES } from './messages.js';
 
 export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
@@ -50,7 +50,7 @@ export function instanceFor(id) {
     try {
       module = loadFamilySync(name);
     } catch (error) {
-      throw new Error(FAILURES.familyRead(name, error), { cause: error });
+      throw new Error(MESSAGES.familyRead(name, error), { cause: error });
     }
     registerFamily(name, module);
   }

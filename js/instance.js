@@ -34,26 +34,6 @@ const [lengthOf, bufferOf, offsetOf] = ['length', 'buffer', 'byteOffset'].map((k
 });
 export { bufferOf, lengthOf, offsetOf };
 
-// What a failure of the WebAssembly side looks like to a caller. (These belong in messages.js, with
-// the others; kept here for now.)
-export const FAILURES = {
-  trapped: (module, during, error) =>
-    `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
-    'That instance has been discarded; the next call uses a fresh one.',
-  familyOutOfMemory: (family) =>
-    `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`,
-  familyRead: (family, error) =>
-    `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`,
-  familyInstantiate: (family, error) =>
-    `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
-  coreInstantiate: (error) =>
-    `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
-  tooLong: (units = null) =>
-    'The decoded text would be longer than the longest string this JavaScript engine can make' +
-    (units === null ? '' : ` (at least ${units} code units)`) +
-    '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
-};
-
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>
   error instanceof RangeError
@@ -86,17 +66,17 @@ export class WasmInstance {
       wasm._initialize();
     } catch (error) {
       const Kind = kindOf(error);
-      throw new Kind(family === null ? FAILURES.coreInstantiate(error) : FAILURES.familyInstantiate(family, error), { cause: error });
+      throw new Kind(family === null ? MESSAGES.coreInstantiate(error) : MESSAGES.familyInstantiate(family, error), { cause: error });
     }
     if (family !== null) {
       let loaded;
       try {
         loaded = wasm.ew_family_init?.();
       } catch (error) {
-        throw new (kindOf(error))(FAILURES.familyInstantiate(family, error), { cause: error });
+        throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
       }
       if (!loaded) {
-        if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(FAILURES.familyOutOfMemory(family));
+        if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
         throw new Error(MESSAGES.familyLoadFailed(family));
       }
     }
@@ -123,7 +103,7 @@ export class WasmInstance {
   // giving up (stack overflow). Marks this instance for replacement and returns what to throw.
   failed(error, during) {
     this.broken = true;
-    return new (kindOf(error))(FAILURES.trapped(this.family ?? 'core', during, error), { cause: error });
+    return new (kindOf(error))(MESSAGES.trapped(this.family ?? 'core', during, error), { cause: error });
   }
 
   // Typed-array views of memory, renewed after it grows (building a family's tables or an
@@ -183,7 +163,7 @@ export class WasmInstance {
   // Runs decoder `id` over `bytes` (a Uint8Array), continuing from `state` ({s0, s1}: the eight
   // bytes of DecoderState); with `flush` the input ends here. Returns the string; on a fatal error
   // the core has reset `state`, and this throws a TypeError.
-  // Output longer than the engine's longest string is a RangeError (FAILURES.tooLong); a failure in
+  // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
   // wasm is this.failed()'s error.
   decode(id, name, fatal, ignoreBOM, state, bytes, flush) {
     this.enter();
@@ -232,7 +212,7 @@ export class WasmInstance {
           try {
             text += piece;
           } catch (error) {
-            throw new RangeError(FAILURES.tooLong(text.length + piece.length), { cause: error });
+            throw new RangeError(MESSAGES.tooLong(text.length + piece.length), { cause: error });
           }
         }
         if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));

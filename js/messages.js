@@ -20,5 +20,20 @@ export const MESSAGES = {
     `'await preload("${name}")' first.`,
   familyLoadFailed: (family) =>
     `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`,
+  trapped: (module, during, error) =>
+    `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
+    'That instance has been discarded; the next call uses a fresh one.',
+  familyOutOfMemory: (family) =>
+    `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`,
+  familyRead: (family, error) =>
+    `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`,
+  familyInstantiate: (family, error) =>
+    `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
+  coreInstantiate: (error) =>
+    `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
+  tooLong: (units = null) =>
+    'The decoded text would be longer than the longest string this JavaScript engine can make' +
+    (units === null ? '' : ` (at least ${units} code units)`) +
+    '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
   wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
 };

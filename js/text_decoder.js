@@ -1,6 +1,6 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
-import { bufferOf, FAILURES, lengthOf, offsetOf } from './instance.js';
+import { bufferOf, lengthOf, offsetOf } from './instance.js';
 import { setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
@@ -120,7 +120,7 @@ export class DecoderCommon {
       // the RangeError the wasm path gives; the rest goes out as it came.
       if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(name));
       if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
-        throw new RangeError(FAILURES.tooLong(), { cause: error });
+        throw new RangeError(MESSAGES.tooLong(), { cause: error });
       }
       throw error;
     }
