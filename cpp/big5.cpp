@@ -1,4 +1,5 @@
 // https://encoding.spec.whatwg.org/#big5
+#include "decode_pairs.h"
 #include "families.h"
 #include "tables.h"
 
@@ -7,57 +8,25 @@ namespace {
 
 constexpr uint32_t kIndexSize = 19782;  // pointers 0 .. (0xFE - 0x81) * 157 + 156
 
-// The pointer for a leading byte (0x81..0xFE) and a trailing byte, or -1 for null.
-// Steps 3.4-3.5 of the decoder: offset 0x40 below 0x7F, 0x62 from 0xA1.
-inline int32_t big5_pointer(uint8_t leading, uint8_t byte) {
-  if ((byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE))
-    return (leading - 0x81) * 157 + (byte - (byte < 0x7F ? 0x40 : 0x62));
-  return -1;
-}
+// Steps 3.4.-3.5. of the decoder: the trailing bytes, and the pointer of a leading byte (0x81..0xFE)
+// and a trailing byte.
+constexpr auto is_trailing = is_two_range_trailing<0xA1>;
+constexpr auto big5_pointer = two_range_pointer<157, 0xA1>;
 
 // https://encoding.spec.whatwg.org/#big5-decoder
 // State: b0 = Big5 leading (0x00 when unset). The other fields are unused and stay 0.
-struct Big5Decoder {
+struct Big5Decoder : OneLeadingByte {
   const uint32_t* index;
 
-  // While no leading byte is pending: ASCII runs and well-formed pairs whose pointer is in the index
-  // (at most two code units for two bytes), in a loop of their own that also takes a lone ASCII
-  // byte between two of them. Anything else, including the four pointers that decode to two code
-  // points (null in the index), goes to byte().
+  // While no leading byte is pending: ASCII runs and well-formed pairs whose pointer is in the
+  // index (decode_pairs; at most two code units for two bytes). Anything else, including the four
+  // pointers that decode to two code points (null in the index), goes to byte().
   // Measured on 4 KiB calls of zh-hant.big5.bin (node 20, wasm only, best of 100 in one process):
   // 5.4 us per call with one pair per turn of a single loop, 4.0 us with the pair loop.
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
-    const uint8_t* p = in;
-    const uint8_t* const end = in + n;
-    Utf16Writer out{w.p};
-    while (p != end) {
-      if (*p < 0x80) {
-        size_t k = ascii_to_utf16(p, static_cast<size_t>(end - p), out.p);
-        p += k;
-        out.p += k;
-        continue;
-      }
-      if (*p == 0x80 || *p == 0xFF || end - p < 2 || big5_pointer(p[0], p[1]) < 0) break;
-      for (;;) {
-        int32_t pointer;
-        if (p[0] >= 0x81 && p[0] != 0xFF && (pointer = big5_pointer(p[0], p[1])) >= 0) {
-          const uint32_t cp = index[pointer];
-          if (!cp) goto done;
-          out.push(cp);
-          p += 2;
-        } else if (p[0] < 0x80 && p[1] >= 0x80) {
-          *out.p++ = p[0];
-          ++p;
-        } else {
-          break;
-        }
-        if (end - p < 2) goto done;
-      }
-    }
-  done:
-    w.p = out.p;
-    return static_cast<size_t>(p - in);
+    auto is_leading = [](uint8_t b) { return b >= 0x81 && b != 0xFF; };
+    return decode_pairs(in, n, w, index, is_leading, is_trailing, big5_pointer);  // pointers up to 19781
   }
 
   Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
@@ -66,7 +35,7 @@ struct Big5Decoder {
       // 3.1.-3.5.
       uint8_t leading = st.b0;
       st.b0 = 0;
-      int32_t pointer = big5_pointer(leading, b);
+      int32_t pointer = is_trailing(b) ? static_cast<int32_t>(big5_pointer(leading, b)) : -1;
       // 3.6. Pointers that decode to two code points.
       switch (pointer) {
         case 1133: *w.p++ = 0x00CA; *w.p++ = 0x0304; return kContinue;
@@ -75,14 +44,8 @@ struct Big5Decoder {
         case 1166: *w.p++ = 0x00EA; *w.p++ = 0x030C; return kContinue;
         default: break;
       }
-      // 3.7.-3.8.
-      uint32_t cp = pointer < 0 ? 0 : index[pointer];
-      if (cp) {
-        w.push(cp);
-        return kContinue;
-      }
-      // 3.9.-3.10. An ASCII byte after a bad leading byte is not swallowed.
-      return b < 0x80 ? kStepErrorAgain : kStepError;
+      // 3.7.-3.10. The code point, or error (an ASCII byte after a bad leading byte is restored).
+      return pair_result(pointer < 0 ? 0 : index[pointer], b, w);
     }
     // 4.
     if (b < 0x80) {
@@ -98,12 +61,7 @@ struct Big5Decoder {
     return kStepError;
   }
 
-  // 1.-2. A pending leading byte at end-of-queue is an error.
-  Step end(DecoderState& st, Restored&) {
-    if (!st.b0) return kContinue;
-    st.b0 = 0;
-    return kStepError;
-  }
+  // end(): OneLeadingByte.
 };
 
 // https://encoding.spec.whatwg.org/#index-big5-pointer as a two-level table built from the decode
@@ -175,9 +133,7 @@ int32_t index_big5_pointer(uint32_t cp) {
 }
 
 // https://encoding.spec.whatwg.org/#big5-encoder
-struct Big5Encoder {
-  bool ascii_passes(const EncoderState&) const { return true; }
-
+struct Big5Encoder : StatelessEncoder {
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2.
     if (cp < 0x80) {
@@ -193,21 +149,17 @@ struct Big5Encoder {
     w.push(static_cast<uint8_t>(trailing + (trailing < 0x3F ? 0x40 : 0x62)));
     return kContinue;
   }
-
-  void end(EncoderState&, ByteWriter&) {}
 };
 
 }  // namespace
 
 DecodeResult decode_big5(DecoderState& st, const DecodeCall& call) {
-  Big5Decoder codec{index_big5()};
-  return run_decoder(codec, st, call);
+  return run_decoder(Big5Decoder{.index = index_big5()}, st, call);
 }
 
 EncodeResult encode_big5(EncoderState& st, const EncodeCall& call) {
   if (!g_lookup.built) build_lookup();
-  Big5Encoder codec;
-  return run_encoder(codec, st, call);
+  return run_encoder(Big5Encoder{}, st, call);
 }
 
 }  // namespace ew

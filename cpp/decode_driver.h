@@ -78,8 +78,10 @@ void drain_restored(Codec& codec, DecoderState& st, const Restored& restored, Ut
 
 }  // namespace detail
 
+// The codec is a small value (an index pointer or two), taken by value so that an entry point can
+// construct it in the call.
 template <class Codec>
-DecodeResult run_decoder(Codec& codec, DecoderState& st, const DecodeCall& call) {
+DecodeResult run_decoder(Codec codec, DecoderState& st, const DecodeCall& call) {
   const bool fatal = call.options & kFatal;
   const uint8_t* in = call.in;
   const size_t length = call.length;

@@ -24,6 +24,13 @@ struct EncodeCall {
   uint32_t options;
 };
 
+// The ascii_passes() and end() of an encoder without state (all but ISO-2022-JP's): ASCII code
+// points always encode as themselves, and end-of-queue writes nothing. A codec inherits them.
+struct StatelessEncoder {
+  bool ascii_passes(const EncoderState&) const { return true; }
+  void end(EncoderState&, ByteWriter&) {}
+};
+
 namespace detail {
 
 // Reads scalar values from well-formed UTF-8.
@@ -119,8 +126,10 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
 
 }  // namespace detail
 
+// The codec is a small value (an index pointer or two), taken by value so that an entry point can
+// construct it in the call.
 template <class Codec>
-EncodeResult run_encoder(Codec& codec, EncoderState& st, const EncodeCall& call) {
+EncodeResult run_encoder(Codec codec, EncoderState& st, const EncodeCall& call) {
   if (call.utf16) {
     detail::Utf16Source src{call.utf16, call.length, (call.options & kEncodeFlush) != 0};
     return detail::encode_loop(codec, st, src, call);

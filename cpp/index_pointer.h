@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#index-pointer for the encoders of the multi-byte families whose
-// indexes hold only BMP code points (index jis0208, index EUC-KR).
+// indexes hold only BMP code points (index jis0208, index EUC-KR, index gb18030).
 //
 // A two-level table built from the decode index on first use: a directory of 256 entries (one per
 // 256-code-point page: 0, or page number + 1) and, for each page that holds a code point of the

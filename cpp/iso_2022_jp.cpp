@@ -284,14 +284,12 @@ struct Iso2022JpEncoder {
 }  // namespace
 
 DecodeResult decode_iso_2022_jp(DecoderState& st, const DecodeCall& call) {
-  Iso2022JpDecoder codec{index_jis0208()};
-  return run_decoder(codec, st, call);
+  return run_decoder(Iso2022JpDecoder{index_jis0208()}, st, call);
 }
 
 EncodeResult encode_iso_2022_jp(EncoderState& st, const EncodeCall& call) {
   jis0208_prepare_encoder();
-  Iso2022JpEncoder codec{index_iso_2022_jp_katakana()};
-  return run_encoder(codec, st, call);
+  return run_encoder(Iso2022JpEncoder{index_iso_2022_jp_katakana()}, st, call);
 }
 
 }  // namespace ew

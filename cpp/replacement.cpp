@@ -20,8 +20,7 @@ struct ReplacementDecoder {
 }  // namespace
 
 DecodeResult decode_replacement(DecoderState& st, const DecodeCall& call) {
-  ReplacementDecoder codec;
-  return run_decoder(codec, st, call);
+  return run_decoder(ReplacementDecoder{}, st, call);
 }
 
 }  // namespace ew

@@ -1,4 +1,5 @@
 // https://encoding.spec.whatwg.org/#shift_jis
+#include "decode_pairs.h"
 #include "families.h"
 #include "jis0208.h"
 
@@ -40,7 +41,7 @@ static_assert((0xFB - 0xC1) * 188 + (0xFC - 0x41) < kJis0208Count);
 
 // https://encoding.spec.whatwg.org/#shift_jis-decoder
 // State: b0 = Shift_JIS leading (0x00 for none). word, b1 and b2 unused.
-struct ShiftJisDecoder {
+struct ShiftJisDecoder : OneLeadingByte {
   const uint16_t* jis0208;
 
   // 3.4.-3.6. The pointer of a leading byte and a byte that is a trailing byte.
@@ -51,9 +52,9 @@ struct ShiftJisDecoder {
   }
 
   // 3.7.-3.8. The code point of a pointer, 0 for null.
-  uint32_t code_point(uint32_t p) const {
-    if (in_range(p, kEudcFirst, kEudcLast)) return 0xE000 - kEudcFirst + p;
-    return jis0208_code_point(jis0208, p);
+  uint16_t code_point(uint32_t p) const {
+    if (in_range(p, kEudcFirst, kEudcLast)) return static_cast<uint16_t>(0xE000 - kEudcFirst + p);
+    return static_cast<uint16_t>(jis0208_code_point(jis0208, p));
   }
 
   // While no leading byte is held: ASCII runs, whole pairs with a code point (looked up through
@@ -62,7 +63,8 @@ struct ShiftJisDecoder {
   // pairs (index jis0208 has no pointer in 8836..10715, so they look null here).
   // Measured on 4 KiB calls of ja-udhr.shift_jis.bin (node 20, wasm only): 10.5 us per call with
   // the spec's steps per pair, 5.1 us with the tables, 3.8 us with the pair loop. (Taking a lone
-  // ASCII byte inside the pair loop, as the other codecs do, measured 3-6% slower here.)
+  // ASCII byte inside the pair loop, as decode_pairs() does for the other codecs, measured 3-6%
+  // slower here, so Shift_JIS keeps this variant of it.)
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
     const PairTables& t = pair_tables();
@@ -111,14 +113,8 @@ struct ShiftJisDecoder {
     if (st.b0) {
       const uint8_t leading = st.b0;
       st.b0 = 0;
-      // 3.6. Only trailing bytes give a pointer; 3.7.-3.8. EUDC or index jis0208.
-      uint32_t cp = is_trailing(b) ? code_point(pointer(leading, b)) : 0;
-      if (cp) {
-        *w.p++ = static_cast<char16_t>(cp);
-        return kContinue;
-      }
-      // 3.10.-3.11. An ASCII byte is restored (never swallowed); error.
-      return b < 0x80 ? kStepErrorAgain : kStepError;
+      // 3.6. Only trailing bytes give a pointer; 3.7.-3.8. EUDC or index jis0208; 3.9.-3.11.
+      return pair_result(is_trailing(b) ? code_point(pointer(leading, b)) : uint16_t{0}, b, w);
     }
     // 4. ASCII byte or 0x80.
     if (b <= 0x80) {
@@ -139,18 +135,11 @@ struct ShiftJisDecoder {
     return kStepError;
   }
 
-  // 1. A leading byte at end-of-queue is an error. 2. finished.
-  Step end(DecoderState& st, Restored&) {
-    if (!st.b0) return kContinue;
-    st.b0 = 0;
-    return kStepError;
-  }
+  // end(): OneLeadingByte.
 };
 
 // https://encoding.spec.whatwg.org/#shift_jis-encoder (stateless)
-struct ShiftJisEncoder {
-  bool ascii_passes(const EncoderState&) const { return true; }
-
+struct ShiftJisEncoder : StatelessEncoder {
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2. ASCII code point or U+0080.
     if (cp <= 0x80) {
@@ -182,21 +171,17 @@ struct ShiftJisEncoder {
     w.push(static_cast<uint8_t>(trailing + offset));
     return kContinue;
   }
-
-  void end(EncoderState&, ByteWriter&) {}
 };
 
 }  // namespace
 
 DecodeResult decode_shift_jis(DecoderState& st, const DecodeCall& call) {
-  ShiftJisDecoder codec{index_jis0208()};
-  return run_decoder(codec, st, call);
+  return run_decoder(ShiftJisDecoder{.jis0208 = index_jis0208()}, st, call);
 }
 
 EncodeResult encode_shift_jis(EncoderState& st, const EncodeCall& call) {
   jis0208_prepare_encoder();
-  ShiftJisEncoder codec;
-  return run_encoder(codec, st, call);
+  return run_encoder(ShiftJisEncoder{}, st, call);
 }
 
 }  // namespace ew

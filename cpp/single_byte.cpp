@@ -192,11 +192,9 @@ uint8_t g_reverse_count[kSingleByteCount];
 bool g_reverse_ready[kSingleByteCount];
 
 // https://encoding.spec.whatwg.org/#single-byte-encoder
-struct SingleByteEncoder {
+struct SingleByteEncoder : StatelessEncoder {
   const uint32_t* pairs;
   int count;
-
-  bool ascii_passes(const EncoderState&) const { return true; }
 
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     if (cp < 0x80) {
@@ -217,8 +215,6 @@ struct SingleByteEncoder {
     // 4. If pointer is null, return error with code point.
     return kStepError;
   }
-
-  void end(EncoderState&, ByteWriter&) {}
 };
 
 void build_reverse(int index) {
@@ -240,14 +236,12 @@ void build_reverse(int index) {
 }  // namespace
 
 DecodeResult decode_single_byte(int index, DecoderState& st, const DecodeCall& call) {
-  SingleByteDecoder codec{decode_table(index)};
-  return run_decoder(codec, st, call);
+  return run_decoder(SingleByteDecoder{decode_table(index)}, st, call);
 }
 
 EncodeResult encode_single_byte(int index, EncoderState& st, const EncodeCall& call) {
   if (!g_reverse_ready[index]) build_reverse(index);
-  SingleByteEncoder codec{g_reverse[index], g_reverse_count[index]};
-  return run_encoder(codec, st, call);
+  return run_encoder(SingleByteEncoder{.pairs = g_reverse[index], .count = g_reverse_count[index]}, st, call);
 }
 
 }  // namespace ew

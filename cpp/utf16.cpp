@@ -108,8 +108,7 @@ struct Utf16Decoder {
 }  // namespace
 
 DecodeResult decode_utf16(bool big_endian, DecoderState& st, const DecodeCall& call) {
-  Utf16Decoder codec{big_endian};
-  return run_decoder(codec, st, call);
+  return run_decoder(Utf16Decoder{big_endian}, st, call);
 }
 
 }  // namespace ew

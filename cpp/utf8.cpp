@@ -110,8 +110,7 @@ struct Utf8Decoder {
 };
 
 // https://encoding.spec.whatwg.org/#utf-8-encoder
-struct Utf8Encoder {
-  bool ascii_passes(const EncoderState&) const { return true; }
+struct Utf8Encoder : StatelessEncoder {
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     if (cp < 0x80) {
       w.push(static_cast<uint8_t>(cp));
@@ -130,19 +129,16 @@ struct Utf8Encoder {
     }
     return kContinue;
   }
-  void end(EncoderState&, ByteWriter&) {}
 };
 
 }  // namespace
 
 DecodeResult decode_utf8(DecoderState& st, const DecodeCall& call) {
-  Utf8Decoder codec;
-  return run_decoder(codec, st, call);
+  return run_decoder(Utf8Decoder{}, st, call);
 }
 
 EncodeResult encode_utf8(EncoderState& st, const EncodeCall& call) {
-  Utf8Encoder codec;
-  return run_encoder(codec, st, call);
+  return run_encoder(Utf8Encoder{}, st, call);
 }
 
 // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto

@@ -21,8 +21,7 @@ struct XUserDefinedDecoder {
 };
 
 // https://encoding.spec.whatwg.org/#x-user-defined-encoder
-struct XUserDefinedEncoder {
-  bool ascii_passes(const EncoderState&) const { return true; }
+struct XUserDefinedEncoder : StatelessEncoder {
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     if (cp < 0x80) {
       w.push(static_cast<uint8_t>(cp));
@@ -33,19 +32,16 @@ struct XUserDefinedEncoder {
     }
     return kContinue;
   }
-  void end(EncoderState&, ByteWriter&) {}
 };
 
 }  // namespace
 
 DecodeResult decode_x_user_defined(DecoderState& st, const DecodeCall& call) {
-  XUserDefinedDecoder codec;
-  return run_decoder(codec, st, call);
+  return run_decoder(XUserDefinedDecoder{}, st, call);
 }
 
 EncodeResult encode_x_user_defined(EncoderState& st, const EncodeCall& call) {
-  XUserDefinedEncoder codec;
-  return run_encoder(codec, st, call);
+  return run_encoder(XUserDefinedEncoder{}, st, call);
 }
 
 }  // namespace ew
