@@ -4,14 +4,8 @@
 // after which eval is attempted on purpose (to show the page's CSP is in force).
 import * as api from 'encoding-wasm';
 import 'encoding-wasm/tables/japanese';
-import { checks, hostRestrictions, missingFamily } from '../checks.js';
+import { hostRestrictions, scenario } from '../checks.js';
 
-const before = { gbk: missingFamily(api, 'gbk'), eucKr: missingFamily(api, 'euc-kr') };
-await api.preload('gbk');
-const delegated = api.nativeDelegation();
-const withDelegation = checks(api);
-api.setNativeDelegation(false);
-const wasmOnly = checks(api);
-const after = { eucKr: missingFamily(api, 'euc-kr') };
+const results = await scenario(api);
 console.log('encoding-wasm-test: probes');
-globalThis.__results = { before, delegated, checks: withDelegation, wasmOnly, after, host: hostRestrictions() };
+globalThis.__results = { ...results, host: hostRestrictions() };

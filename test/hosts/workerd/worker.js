@@ -4,26 +4,10 @@
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as api from 'encoding-wasm';
 import 'encoding-wasm/tables/japanese';
-import { checks, hostRestrictions, missingFamily } from '../checks.js';
+import { hostRestrictions, scenario } from '../checks.js';
 
 export default {
   async fetch() {
-    // Before preload: the families that were not imported must give a clear error.
-    const before = { gbk: missingFamily(api, 'gbk'), eucKr: missingFamily(api, 'euc-kr') };
-    await api.preload('gbk');
-    const delegated = api.nativeDelegation();
-    const withDelegation = checks(api);
-    // The same checks with everything in wasm (what ENCODING_WASM_NATIVE=0 does in Node).
-    api.setNativeDelegation(false);
-    const wasmOnly = checks(api);
-    return Response.json({
-      host: hostRestrictions(),
-      importMetaUrl: String(import.meta.url),
-      before,
-      delegated,
-      checks: withDelegation,
-      wasmOnly,
-      after: { eucKr: missingFamily(api, 'euc-kr') },
-    });
+    return Response.json({ ...(await scenario(api)), host: hostRestrictions(), importMetaUrl: String(import.meta.url) });
   },
 };
