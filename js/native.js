@@ -1,8 +1,17 @@
 // Handing UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (DESIGN.md section 7).
 // Each host decoder is probed once, at load time, on the edge cases where implementations have
-// differed; any mismatch (or no host decoder at all) keeps that encoding in wasm. Setting the
-// environment variable ENCODING_WASM_NATIVE=0, or calling setNativeDelegation(false), keeps
-// everything in wasm; the test suite runs both ways.
+// differed; any mismatch (or no host decoder at all) keeps that encoding in wasm.
+// Whether an exact host decoder is used by default depends on which is faster. Where strings can
+// be made straight from wasm memory (Buffer#ucs2Slice/latin1Slice: Node, Bun) the wasm decoders
+// win: bench/decode.mjs, UTF-8 and UTF-16LE files, ratio to the host's TextDecoder with
+// everything in wasm (geometric means, one call / 4 KiB calls / 64 KiB stream): Node 20 5.8x /
+// 2.3x / 2.2x, Node 22 5.3x / 2.5x / 2.3x, Bun 1.4 1.4x / 2.3x / 2.9x; handed to the host
+// decoder they were about 1.0x. Elsewhere (browsers, workerd: no Buffer) our strings go through
+// the host's UTF-16LE decoder anyway, so an exact host UTF-8/UTF-16 decoder is used.
+// ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
+// everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
+// test suite runs both ways.
+import { FAST_STRINGS } from './strings.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -62,25 +71,28 @@ function exact(name) {
   }
 }
 
-// Reading the environment can throw (Deno without --allow-env): then it simply says nothing.
-function disabledByEnv() {
+// ENCODING_WASM_NATIVE: '1' on, '0' off, anything else the default. Reading the environment can
+// throw (Deno without --allow-env): then it simply says nothing.
+function fromEnv() {
   try {
-    return globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
+    const value = globalThis.process?.env?.ENCODING_WASM_NATIVE;
+    return value === '1' ? true : value === '0' ? false : null;
   } catch {
-    return false;
+    return null;
   }
 }
 const exactHost = new Set(
   typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [],
 );
-let enabled = !disabledByEnv();
+let enabled = fromEnv() ?? !FAST_STRINGS;
 
 // The host TextDecoder class for `name` if decoding may be handed to it, else null.
 export function hostDecoderFor(name) {
   return enabled && exactHost.has(name) ? HostTextDecoder : null;
 }
 
-// Non-standard: turn delegation to host decoders on or off (decoders created afterwards follow).
+// Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
+// follow).
 export function setNativeDelegation(on) {
   enabled = !!on;
 }

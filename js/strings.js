@@ -13,6 +13,7 @@ const hostDecode = HostTextDecoder?.prototype?.decode;
 
 // Node and Bun: Buffer#ucs2Slice (about 1 GB/s) over a Buffer that views all of wasm memory.
 const hasUcs2Slice = typeof bufferFrom === 'function' && typeof ucs2Slice === 'function';
+export { hasUcs2Slice as FAST_STRINGS };
 
 // Output that is all below U+0100 is narrowed to bytes in wasm (ew_output_latin1) and becomes a
 // one-byte string through Buffer#latin1Slice, a plain copy: 4096 ASCII units took 0.3 µs that way

@@ -20,8 +20,8 @@ npx tsc -p test/types
 step "reference implementation tests"
 node --test test/reference/
 
-step "JS API tests, host decoders allowed for UTF-8/UTF-16"
-npx vitest run
+step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
+ENCODING_WASM_NATIVE=1 npx vitest run
 
 step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
 ENCODING_WASM_NATIVE=0 npx vitest run

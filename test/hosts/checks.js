@@ -71,10 +71,11 @@ export function checks(api) {
 
 // What a bundled page and a worker both run, as their users would: before preload(), the families
 // that were not imported must give a clear error; then gbk is preloaded and the checks run with the
-// host's decoders allowed and with everything in wasm (what ENCODING_WASM_NATIVE=0 does in Node).
+// host's exact decoders used (setNativeDelegation(true)) and with everything in wasm (what ENCODING_WASM_NATIVE=0 does in Node).
 // The caller has imported 'encoding-wasm/tables/japanese' statically, and adds hostRestrictions()
 // (which tries eval on purpose) itself.
 export async function scenario(api) {
+  api.setNativeDelegation(true);
   const before = { gbk: missingFamily(api, 'gbk'), eucKr: missingFamily(api, 'euc-kr') };
   await api.preload('gbk');
   const delegated = api.nativeDelegation();

@@ -9,7 +9,8 @@
 #   6. the README's "Runtimes" blocks, extracted and run in Node, Deno, Bun, `wrangler dev` (with
 #      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
 #      (readme/run.mjs)
-# Each suite runs with the host's UTF-8/UTF-16 decoders allowed and with everything in wasm.
+# Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
+# everything in wasm (=0).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -63,13 +64,13 @@ bun_files() {
 }
 
 VITEST=node_modules/vitest/vitest.mjs
-step chromium-vitest env ENCODING_WASM_BROWSER=1 npx vitest run --project browser
+step chromium-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project browser
 step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
-step deno-vitest "$TOOLS/deno" run -A "$VITEST" run --project node
+step deno-vitest env ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
 step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
 # With the permissions the README asks for: none (the "deno" condition's host needs no file reads).
 step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
-step bun-test bun_files
+step bun-test bun_files ENCODING_WASM_NATIVE=1
 step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
 step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
 step workerd node test/hosts/workerd/run.mjs

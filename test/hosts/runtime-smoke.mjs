@@ -8,6 +8,7 @@ import * as api from '../../js/index.js';
 import { checks, differences } from './checks.js';
 
 const runtime = globalThis.Deno ? `Deno ${Deno.version.deno}` : globalThis.Bun ? `Bun ${Bun.version}` : `Node ${process.version}`;
+api.setNativeDelegation(true);
 const delegated = api.nativeDelegation();
 const failures = differences(checks(api)).map((d) => `host decoder for ${delegated.join(', ') || 'nothing'}: ${d}`);
 api.setNativeDelegation(false);

@@ -19,13 +19,19 @@ const isNode =
 
 const ROOT = new URL('../../', import.meta.url);
 
-// Runs `node <args>` in the repository; returns { status, stdout, stderr }.
-async function node(...args) {
+// Runs `node <args>` in the repository, with the environment changed by `vars` (a variable whose
+// value is undefined is removed); returns { status, stdout, stderr }.
+async function nodeWith(vars, ...args) {
   const { spawnSync } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
   const env = { ...process.env, NODE_OPTIONS: '' };
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   return spawnSync(process.execPath, args, { cwd: fileURLToPath(ROOT), encoding: 'utf8', env });
 }
+const node = (...args) => nodeWith({}, ...args);
 
 // The last line of stdout as JSON, or a failure that shows stderr. (Some Node versions print an
 // ExperimentalWarning for require(esm) on stderr.)
@@ -140,6 +146,32 @@ function hostWithoutSyncTables() {
   const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
   return ['--import', JSON.parse(dataUrl(register))];
 }
+
+describe.skipIf(!isNode)('UTF-8 and UTF-16 delegation in Node', () => {
+  // Node's TextDecoder passes the exactness probes for all three (Node 18+), but the wasm decoders
+  // are faster where strings can be made from wasm memory with Buffer (js/native.js), so the
+  // default is everything in wasm; ENCODING_WASM_NATIVE=1 and setNativeDelegation(true) opt in.
+  const script = `
+    const api = await import('encoding-wasm');
+    const before = api.nativeDelegation();
+    api.setNativeDelegation(true);
+    const forced = api.nativeDelegation();
+    const text = new api.TextDecoder('utf-8').decode(Uint8Array.of(0xef, 0xbb, 0xbf, 0xe2, 0x82, 0xac, 0xc0));
+    console.log(JSON.stringify({ before, forced, text }));`;
+  const run = async (value) => json(await nodeWith({ ENCODING_WASM_NATIVE: value }, '--input-type=module', '-e', script));
+  const ALL = ['utf-8', 'utf-16le', 'utf-16be'];
+  // The BOM is dropped, E2 82 AC is U+20AC and a lone C0 is one U+FFFD, either way.
+  const text = '\u20ac\ufffd';
+
+  it('is off by default, and setNativeDelegation(true) turns it on', async () => {
+    expect(await run(undefined)).toEqual({ before: [], forced: ALL, text });
+  });
+
+  it('is on with ENCODING_WASM_NATIVE=1 and off with ENCODING_WASM_NATIVE=0', async () => {
+    expect(await run('1')).toEqual({ before: ALL, forced: ALL, text });
+    expect(await run('0')).toEqual({ before: [], forced: ALL, text });
+  });
+});
 
 describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', () => {
   it('multi-byte encodings without tables go to the replaced native decoder until the tables load', async () => {

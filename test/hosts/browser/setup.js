@@ -1,6 +1,7 @@
 // Set-up for the Vitest browser project (Chromium), run before each test file:
-// - ENCODING_WASM_NATIVE=0 reaches the page as `process.env` (js/native.js and the helpers read it
-//   there), so the browser project also runs with everything in wasm.
+// - ENCODING_WASM_NATIVE (0 or 1) reaches the page as `process.env` (js/native.js and the helpers
+//   read it there), so the browser project also runs with everything in wasm and with the host's
+//   decoders.
 // - robustness.test.js compares `process.memoryUsage().rss` before and after a million decoders; a
 //   page has no RSS, so it gets Chromium's JS heap size (performance.memory) instead, from
 //   beforeAll. Its main check, that wasm memory does not grow, is the same as in Node.
