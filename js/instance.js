@@ -2,7 +2,7 @@
 // (cpp/exports.cpp). Input goes in through a fixed buffer in chunks, so wasm memory stays bounded
 // whatever the input size; a decoder's state lives in the JS object and passes through a scratch
 // area on every call (DESIGN.md section 5).
-import { apply, copyOut, setBytes } from './intrinsics.js';
+import { apply, bufferOf, copyOut, lengthOf, offsetOf, setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { bytesView, LATIN1_MIN, stringFromLatin1, stringFromUtf16 } from './strings.js';
 
@@ -23,16 +23,6 @@ const PIECE = 65528 - 16;
 const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThis.TextEncoder() : null;
 const hostEncodeInto = hostEncoder && globalThis.TextEncoder.prototype.encodeInto;
 const { slice: stringSlice } = String.prototype;
-
-// A Uint8Array's length, buffer and offset from its internal slots, as WebIDL reads them: an own
-// `length` property (say 2 ** 53) or a replaced getter must not make a call read past the view.
-const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
-const getter = (key) => Object.getOwnPropertyDescriptor(typedArrayProto, key).get;
-const [lengthOf, bufferOf, offsetOf] = ['length', 'buffer', 'byteOffset'].map((key) => {
-  const get = getter(key);
-  return (view) => apply(get, view, []);
-});
-export { bufferOf, lengthOf, offsetOf };
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>

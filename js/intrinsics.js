@@ -7,6 +7,18 @@ const fromCharCode = String.fromCharCode;
 
 export { apply, fromCharCode };
 
+// A typed array's buffer, byte offset and byte length (for a Uint8Array, its length) from its
+// internal slots, as WebIDL reads them: an own `length` property (say 2 ** 53) or a replaced
+// getter must not make a call read past the view.
+const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+const slotGetter = (key) => {
+  const get = Object.getOwnPropertyDescriptor(typedArrayProto, key).get;
+  return (view) => apply(get, view, []);
+};
+export const bufferOf = slotGetter('buffer');
+export const offsetOf = slotGetter('byteOffset');
+export const lengthOf = slotGetter('byteLength');
+
 // target.set(source, offset)
 export const setBytes = (target, source, offset) => apply(typedArraySet, target, [source, offset]);
 

@@ -1,7 +1,6 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
-import { bufferOf, lengthOf, offsetOf } from './instance.js';
-import { setBytes } from './intrinsics.js';
+import { bufferOf, lengthOf, offsetOf, setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';

@@ -2,7 +2,7 @@
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
 import { core, UTF_8 } from './core.js';
-import { bufferOf, lengthOf, offsetOf } from './instance.js';
+import { bufferOf, lengthOf, offsetOf } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, isShared, toDOMString, toUint8Array } from './webidl.js';
 

@@ -1,5 +1,6 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
+import { bufferOf, lengthOf, offsetOf } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
@@ -8,9 +9,6 @@ const abResizable = getter(ArrayBuffer.prototype, 'resizable');
 const SAB = globalThis.SharedArrayBuffer;
 const sabByteLength = SAB && getter(SAB.prototype, 'byteLength');
 const sabGrowable = SAB && getter(SAB.prototype, 'growable');
-const viewBuffer = getter(Object.getPrototypeOf(Uint8Array.prototype), 'buffer');
-const viewByteOffset = getter(Object.getPrototypeOf(Uint8Array.prototype), 'byteOffset');
-const viewByteLength = getter(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength');
 const typedArrayTag = getter(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag);
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
@@ -52,12 +50,12 @@ export function toBytes(input) {
       return new Uint8Array(buffer, dataViewByteOffset.call(input), dataViewByteLength.call(input));
     }
     // A typed array reads as 0 bytes long once detached.
-    const length = viewByteLength.call(input);
-    const buffer = viewBuffer.call(input);
+    const length = lengthOf(input);
+    const buffer = bufferOf(input);
     rejectResizable(buffer);
     if (length === 0) return EMPTY;
     // A Uint8Array is used as it is: the core reads it through internal slots only.
-    return tag === 'Uint8Array' ? input : new Uint8Array(buffer, viewByteOffset.call(input), length);
+    return tag === 'Uint8Array' ? input : new Uint8Array(buffer, offsetOf(input), length);
   }
   const length = bufferLength(input);
   if (length === undefined) throw new TypeError(MESSAGES.notBufferSource);
@@ -76,14 +74,14 @@ function rejectResizable(buffer) {
 }
 
 // Whether a view's memory is a SharedArrayBuffer.
-export const isShared = (view) => tryGet(sabByteLength, viewBuffer.call(view)) !== undefined;
+export const isShared = (view) => tryGet(sabByteLength, bufferOf(view)) !== undefined;
 
 // [AllowShared] Uint8Array (TextEncoder.encodeInto's destination).
 export function toUint8Array(value) {
   if (!ArrayBuffer.isView(value) || typedArrayTag.call(value) !== 'Uint8Array') {
     throw new TypeError(MESSAGES.notUint8Array);
   }
-  if (bufferLength(viewBuffer.call(value)) === 0) return EMPTY;
+  if (bufferLength(bufferOf(value)) === 0) return EMPTY;
   return value;
 }
 
