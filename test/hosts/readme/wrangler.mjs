@@ -4,9 +4,9 @@
 // wrangler needs Node >= 22.12: it runs with build/tools' Node 22 (test/hosts/install-tools.sh).
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from '../net.mjs';
 
 const dir = process.argv[2];
 const tools = fileURLToPath(new URL('../../../build/tools/node_modules/', import.meta.url));
@@ -21,19 +21,6 @@ const env = {
   NO_COLOR: '1',
 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-const listening = (port) =>
-  new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-  });
-
 const port = await freePort();
 // Its own process group, so that stopping it stops the workerd it starts too.
 const dev = spawn(node22, [...wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port)], {
@@ -47,11 +34,7 @@ dev.stdout.on('data', (d) => (log += d));
 dev.stderr.on('data', (d) => (log += d));
 const result = { response: null, status: null, modules: [], log: '' };
 try {
-  const deadline = Date.now() + 60_000;
-  while (!(await listening(port))) {
-    if (dev.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not listen on 127.0.0.1:${port}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForPort(port, dev, 'wrangler dev', 60_000);
   const r = await fetch(`http://127.0.0.1:${port}/`);
   result.status = r.status;
   result.response = await r.text();

@@ -9,11 +9,11 @@
 //   working here shows it needs none of them.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { differences, missingFamilyOk } from '../checks.js';
+import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
@@ -33,34 +33,6 @@ const wasmModules = {
     });
   },
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-// Waits until something accepts TCP connections on the port (no HTTP request: the test fetches once).
-async function waitForPort(port, child, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
-    const open = await new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${ms} ms`);
-}
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'tables'), { recursive: true });
@@ -94,7 +66,7 @@ let stderr = '';
 child.stderr.on('data', (d) => (stderr += d));
 let response;
 try {
-  await waitForPort(port, child);
+  await waitForPort(port, child, 'workerd');
   const r = await fetch(`http://127.0.0.1:${port}/`);
   const text = await r.text();
   if (!r.ok) throw new Error(`HTTP ${r.status}: ${text}`);
