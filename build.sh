@@ -35,6 +35,7 @@ command -v wasm-objdump > /dev/null || need_apt+=(wabt)
 command -v cmake > /dev/null || need_apt+=(cmake)
 command -v ninja > /dev/null || need_apt+=(ninja-build)
 command -v clang++ > /dev/null || need_apt+=(clang)
+command -v clang-format > /dev/null || need_apt+=(clang-format)
 [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
@@ -54,7 +55,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 
 # ---- generated tables -------------------------------------------------------------------------
-# Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed; the
+# Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed (npm
+# test checks them before this runs, so a stale or hand-edited one fails CI instead); the
 # family blobs (build outputs) go to $BUILD_DIR/tables/.
 run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
 

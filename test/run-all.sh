@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, as `npm test` runs it after build.sh: the generated tables are current, the
+# The whole test suite, as `npm test` runs it after build.sh: the generated tables are current (npm
+# test has also checked them before build.sh ran), the code is formatted, the
 # native GoogleTest suite (ASan+UBSan), the JS reference implementation's own tests, and the Vitest
 # suites twice: with UTF-8/UTF-16 handed to the host's decoder where it is exact, and all in wasm.
 set -euo pipefail
@@ -8,8 +9,12 @@ BUILD_DIR=${BUILD_DIR:-build}
 
 step() { echo; echo "==== $*"; }
 
-step "generated tables are up to date"
+step "generated files are up to date, and a hand edit of one fails that check"
 node cpp/tools/generate_tables.mjs --check
+node --test test/tools/
+
+step "formatting (clang-format, Prettier; npm run format fixes it)"
+bash format.sh --check
 
 step "native core tests (GoogleTest, ASan+UBSan)"
 ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2

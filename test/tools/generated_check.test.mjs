@@ -1,0 +1,55 @@
+// The generated-files check can fail: a hand edit of any file the generator writes, in a scratch
+// copy of the generator and its inputs and outputs, makes the check that `npm test` runs first
+// (before build.sh, which regenerates) exit 1 and name the file. Run by test/run-all.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const COPIED = ['cpp/tools', 'cpp/whatwg', 'cpp/generated', 'js/generated'];
+
+// The command `npm test` starts with, from package.json, so the test follows what CI really runs.
+const testScript = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.test;
+const checkCommand = testScript.split('&&')[0].trim();
+
+function scratchCopy() {
+  const dir = mkdtempSync(join(tmpdir(), 'ew-generated-'));
+  for (const path of COPIED) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  return dir;
+}
+
+const runCheck = (dir) => spawnSync('sh', ['-c', checkCommand], { cwd: dir, encoding: 'utf8' });
+
+test('npm test checks the generated files before build.sh can regenerate them', () => {
+  assert.match(checkCommand, /^node cpp\/tools\/generate_tables\.mjs --check$/);
+  assert.ok(testScript.indexOf('generate_tables.mjs --check') < testScript.indexOf('build.sh'));
+});
+
+test('the untouched copy passes the check', (t) => {
+  const dir = scratchCopy();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const result = runCheck(dir);
+  assert.equal(result.status, 0, result.stderr);
+});
+
+// Every generated file: a one-line edit fails the check and names that file.
+const generated = spawnSync('git', ['ls-files', 'cpp/generated', 'js/generated'], { cwd: ROOT, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter((path) => path && !path.endsWith('.clang-format'));
+
+test('git lists the generated files', () => assert.ok(generated.length >= 5, generated.join(', ')));
+
+for (const path of generated) {
+  test(`a hand edit of ${path} fails the check`, (t) => {
+    const dir = scratchCopy();
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, path);
+    writeFileSync(file, readFileSync(file, 'utf8') + '// edited by hand\n');
+    const result = runCheck(dir);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, new RegExp(`stale: ${path.replace(/[.]/g, '\\.')}`));
+  });
+}
