@@ -65,11 +65,17 @@ function nativeSupports(label) {
 }
 
 console.log(`node ${process.version}; ratio = encoding-wasm speed / native TextDecoder speed (higher is better)`);
-console.log('file'.padEnd(24), 'encoding'.padEnd(13), ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(28)));
+console.log(
+  'file'.padEnd(24),
+  'encoding'.padEnd(13),
+  ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(28)),
+);
 const ratios = {};
 // Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
 const runs = manifest.files.flatMap((entry) =>
-  entry.agreementWithExodus ? Object.keys(entry.agreementWithExodus).map((label) => [entry, label]) : [[entry, entry.encoding]],
+  entry.agreementWithExodus
+    ? Object.keys(entry.agreementWithExodus).map((label) => [entry, label])
+    : [[entry, entry.encoding]],
 );
 for (const [entry, label] of runs) {
   if (!entry.file.includes(filter)) continue;
@@ -84,9 +90,18 @@ for (const [entry, label] of runs) {
     const native = measure(() => run(NativeTextDecoder, label, bytes));
     const ratio = native / ours;
     (ratios[name] ??= []).push(ratio);
-    cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} vs ${(bytes.length / native / 1e6).toFixed(0)} (${ratio.toFixed(2)}x)`.padStart(28));
+    cells.push(
+      `${(bytes.length / ours / 1e6).toFixed(0)} vs ${(bytes.length / native / 1e6).toFixed(0)} (${ratio.toFixed(2)}x)`.padStart(
+        28,
+      ),
+    );
   }
   console.log(entry.file.padEnd(24), label.padEnd(13), ...cells);
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log('geometric mean of ratios:', Object.entries(ratios).map(([k, v]) => `${k} ${geomean(v).toFixed(2)}x`).join(', '));
+console.log(
+  'geometric mean of ratios:',
+  Object.entries(ratios)
+    .map(([k, v]) => `${k} ${geomean(v).toFixed(2)}x`)
+    .join(', '),
+);

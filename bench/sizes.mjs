@@ -33,14 +33,18 @@ const rows = [
   ['JS for every export (minified)', allJs.length, gz(allJs)],
 ];
 const families = {};
-for (const file of readdirSync(new URL('dist/tables/', root)).filter((f) => f.endsWith('.wasm')).sort()) {
+for (const file of readdirSync(new URL('dist/tables/', root))
+  .filter((f) => f.endsWith('.wasm'))
+  .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
   families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
 
 console.log('size report (gzip -9)');
-for (const [name, raw, zipped] of rows) console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
+for (const [name, raw, zipped] of rows)
+  console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
 const decoder = gz(core) + gz(decoderJs);
 console.log(`  TextDecoder for UTF-8, UTF-16 and every single-byte encoding (windows-1252 only): ${kb(decoder)}`);
-if (families.japanese) console.log(`  TextDecoder for Shift_JIS only (core + JS + japanese tables): ${kb(decoder + families.japanese)}`);
+if (families.japanese)
+  console.log(`  TextDecoder for Shift_JIS only (core + JS + japanese tables): ${kb(decoder + families.japanese)}`);

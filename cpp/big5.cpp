@@ -38,11 +38,24 @@ struct Big5Decoder : OneLeadingByte {
       int32_t pointer = is_trailing(b) ? static_cast<int32_t>(big5_pointer(leading, b)) : -1;
       // 3.6. Pointers that decode to two code points.
       switch (pointer) {
-        case 1133: *w.p++ = 0x00CA; *w.p++ = 0x0304; return kContinue;
-        case 1135: *w.p++ = 0x00CA; *w.p++ = 0x030C; return kContinue;
-        case 1164: *w.p++ = 0x00EA; *w.p++ = 0x0304; return kContinue;
-        case 1166: *w.p++ = 0x00EA; *w.p++ = 0x030C; return kContinue;
-        default: break;
+        case 1133:
+          *w.p++ = 0x00CA;
+          *w.p++ = 0x0304;
+          return kContinue;
+        case 1135:
+          *w.p++ = 0x00CA;
+          *w.p++ = 0x030C;
+          return kContinue;
+        case 1164:
+          *w.p++ = 0x00EA;
+          *w.p++ = 0x0304;
+          return kContinue;
+        case 1166:
+          *w.p++ = 0x00EA;
+          *w.p++ = 0x030C;
+          return kContinue;
+        default:
+          break;
       }
       // 3.7.-3.10. The code point, or error (an ASCII byte after a bad leading byte is restored).
       return pair_result(pointer < 0 ? 0 : index[pointer], b, w);
@@ -80,7 +93,7 @@ struct PointerLookup {
   const uint16_t* dir = nullptr;
   const uint16_t* pages = nullptr;
   uint32_t dir_size = 0;  // pages of code points up to the largest one in the index
-  bool built = false;  // tried to build (dir stays null if memory ran out)
+  bool built = false;     // tried to build (dir stays null if memory ran out)
 };
 PointerLookup g_lookup;
 

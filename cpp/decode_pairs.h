@@ -88,8 +88,9 @@ struct NoSingleBytes {
 // Each codec keeps its measurement of the pair loop next to its fast(). Shift_JIS has a variant of
 // its own (no lone ASCII byte in the pair loop, which measured slower there).
 template <class CodePoint, class IsLeading, class IsTrailing, class Pointer, class Single = NoSingleBytes>
-[[gnu::always_inline]] inline size_t decode_pairs(const uint8_t* in, size_t n, Utf16Writer& w, const CodePoint* index,
-                                                  IsLeading is_leading, IsTrailing is_trailing, Pointer pointer,
+[[gnu::always_inline]] inline size_t decode_pairs(const uint8_t* in, size_t n, Utf16Writer& w,
+                                                  const CodePoint* index, IsLeading is_leading,
+                                                  IsTrailing is_trailing, Pointer pointer,
                                                   Single single = {}) {
   const uint8_t* p = in;
   const uint8_t* const end = in + n;

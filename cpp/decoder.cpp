@@ -85,8 +85,8 @@ DecodeResult decode_to_utf16(int encoding, uint32_t options, DecoderState& state
 }
 
 bool has_encoder(int encoding) {
-  return encoding >= 0 && encoding < kEncodingCount && encoding != REPLACEMENT &&
-         encoding != UTF_16BE && encoding != UTF_16LE;
+  return encoding >= 0 && encoding < kEncodingCount && encoding != REPLACEMENT && encoding != UTF_16BE &&
+         encoding != UTF_16LE;
 }
 
 namespace {
@@ -125,8 +125,8 @@ EncodeResult encode_from_utf8(int encoding, uint32_t options, EncoderState& stat
   return encode(encoding, state, EncodeCall{in, nullptr, length, out, out_capacity, options});
 }
 
-EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state,
-                               const char16_t* in, size_t length, uint8_t* out, size_t out_capacity) {
+EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state, const char16_t* in,
+                               size_t length, uint8_t* out, size_t out_capacity) {
   return encode(encoding, state, EncodeCall{nullptr, in, length, out, out_capacity, options});
 }
 

@@ -16,11 +16,11 @@
 namespace ew {
 
 struct EncodeCall {
-  const uint8_t* utf8;      // well-formed UTF-8 input, or
-  const char16_t* utf16;    // UTF-16 code units (possibly ill-formed)
-  size_t length;            // in input code units
+  const uint8_t* utf8;    // well-formed UTF-8 input, or
+  const char16_t* utf16;  // UTF-16 code units (possibly ill-formed)
+  size_t length;          // in input code units
   uint8_t* out;
-  size_t capacity;          // at least kMaxEncodeStep
+  size_t capacity;  // at least kMaxEncodeStep
   uint32_t options;
 };
 

@@ -81,8 +81,8 @@ EncodeResult encode_from_utf8(int encoding, uint32_t options, EncoderState& stat
                               size_t length, uint8_t* out, size_t out_capacity);
 // Encodes UTF-16 code units; a lone surrogate is U+FFFD ("convert to I/O queue" of a USVString).
 // An unpaired leading surrogate at the very end of `in` is left unread unless kEncodeFlush is set.
-EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state,
-                               const char16_t* in, size_t length, uint8_t* out, size_t out_capacity);
+EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state, const char16_t* in,
+                               size_t length, uint8_t* out, size_t out_capacity);
 
 // The UTF-8 encoder with TextEncoder.encodeInto's contract: writes whole scalar values only while
 // they fit, lone surrogates as U+FFFD. https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto

@@ -37,7 +37,8 @@ struct EucKrDecoder : OneLeadingByte {
   size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
     if (st.b0) return 0;
     return decode_pairs(
-        in, n, w, index, [](uint8_t b) { return in_range(b, 0x81, 0xFD); }, [](uint8_t b) { return in_range(b, 0x41, 0xFE); },
+        in, n, w, index, [](uint8_t b) { return in_range(b, 0x81, 0xFD); },
+        [](uint8_t b) { return in_range(b, 0x41, 0xFE); },
         [](uint8_t leading, uint8_t b) { return (leading - 0x81) * 190 + (b - 0x41); });
   }
 

@@ -3,14 +3,16 @@
 // reads the output from ew_output(). Nothing here allocates, so wasm memory never grows per call
 // or per decoder (DESIGN.md section 5). Every module (the core and each table family) has these
 // exports; a family module also has ew_family_init (its generated family_blob.cpp).
+#include "exports.h"
+
 #include "ascii.h"
 #include "encoding.h"
-#include "exports.h"
 
 namespace ew {
 // Only the core module links labels.cpp and utf8.cpp (families.h explains the weak entry points).
 [[gnu::weak]] int get_encoding(const char16_t* label, size_t length);
-[[gnu::weak]] Utf8IntoResult utf16_to_utf8(const char16_t* in, size_t length, uint8_t* out, size_t out_capacity);
+[[gnu::weak]] Utf8IntoResult utf16_to_utf8(const char16_t* in, size_t length, uint8_t* out,
+                                           size_t out_capacity);
 }  // namespace ew
 
 namespace {
@@ -45,8 +47,8 @@ EW_EXPORT int ew_get_encoding(uint32_t length) {
 // Decodes ew_input()[offset, offset + length). Returns the Status; see g_scratch for the rest.
 EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, uint32_t length) {
   if (offset > kInputBytes || length > kInputBytes - offset) return ew::kError;
-  ew::DecodeResult r = ew::decode_to_utf16(encoding, options, decoder_state(), g_input + offset,
-                                           length, g_output, kOutputUnits);
+  ew::DecodeResult r = ew::decode_to_utf16(encoding, options, decoder_state(), g_input + offset, length,
+                                           g_output, kOutputUnits);
   g_scratch[2] = r.read;
   g_scratch[3] = r.begin;
   g_scratch[4] = r.written;
@@ -64,17 +66,15 @@ EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end) {
 
 // Encodes ew_input()[offset, offset + length): UTF-8 bytes, or UTF-16 code units when `utf16`
 // (offset and length then count code units). The bytes go to ew_output().
-EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, uint32_t length,
-                             int utf16) {
+EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, uint32_t length, int utf16) {
   size_t units = utf16 ? kInputBytes / 2 : kInputBytes;
   if (!ew::has_encoder(encoding) || offset > units || length > units - offset) return ew::kError;
   uint8_t* out = reinterpret_cast<uint8_t*>(g_output);
-  ew::EncodeResult r =
-      utf16 ? ew::encode_from_utf16(encoding, options, encoder_state(),
-                                    reinterpret_cast<const char16_t*>(g_input) + offset, length, out,
-                                    sizeof g_output)
-            : ew::encode_from_utf8(encoding, options, encoder_state(), g_input + offset, length,
-                                   out, sizeof g_output);
+  ew::EncodeResult r = utf16 ? ew::encode_from_utf16(encoding, options, encoder_state(),
+                                                     reinterpret_cast<const char16_t*>(g_input) + offset,
+                                                     length, out, sizeof g_output)
+                             : ew::encode_from_utf8(encoding, options, encoder_state(), g_input + offset,
+                                                    length, out, sizeof g_output);
   g_scratch[2] = r.read;
   g_scratch[4] = r.written;
   g_scratch[5] = r.code_point;
@@ -93,4 +93,3 @@ EW_EXPORT void ew_encode_into(uint32_t length, uint32_t capacity) {
   g_scratch[2] = r.read;
   g_scratch[4] = r.written;
 }
-

@@ -23,7 +23,10 @@ uint32_t ranges_code_point(uint32_t pointer) {
   uint32_t lo = 0, hi = kRangesSize;  // invariant: pointers[lo] <= pointer < pointers[hi]
   while (hi - lo > 1) {
     uint32_t mid = (lo + hi) / 2;
-    if (pointers[mid] <= pointer) lo = mid; else hi = mid;
+    if (pointers[mid] <= pointer)
+      lo = mid;
+    else
+      hi = mid;
   }
   // 4. codePointOffset + pointer - offset.
   return index_gb18030_ranges_code_point()[lo] + pointer - pointers[lo];
@@ -39,7 +42,10 @@ uint32_t ranges_pointer(uint32_t code_point) {
   uint32_t lo = 0, hi = kRangesSize;  // invariant: code_points[lo] <= code_point < code_points[hi]
   while (hi - lo > 1) {
     uint32_t mid = (lo + hi) / 2;
-    if (code_points[mid] <= code_point) lo = mid; else hi = mid;
+    if (code_points[mid] <= code_point)
+      lo = mid;
+    else
+      hi = mid;
   }
   // 3. pointerOffset + code point - offset.
   return index_gb18030_ranges_pointer()[lo] + code_point - code_points[lo];
@@ -69,7 +75,8 @@ struct Gb18030Decoder {
       *out++ = 0x20AC;  // 7.
       return 1;
     };
-    return decode_pairs(in, n, w, index, is_leading, is_trailing, two_byte_pointer, single);  // pointers up to 23939
+    return decode_pairs(in, n, w, index, is_leading, is_trailing, two_byte_pointer,
+                        single);  // pointers up to 23939
   }
 
   Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored& restored) {
@@ -84,8 +91,8 @@ struct Gb18030Decoder {
         return kStepErrorAgain;
       }
       // 3.2. The four-byte pointer and its code point.
-      uint32_t pointer = (st.b0 - 0x81) * (10 * 126 * 10) + (st.b1 - 0x30) * (10 * 126) +
-                         (st.b2 - 0x81) * 10 + (b - 0x30);
+      uint32_t pointer =
+          (st.b0 - 0x81) * (10 * 126 * 10) + (st.b1 - 0x30) * (10 * 126) + (st.b2 - 0x81) * 10 + (b - 0x30);
       uint32_t cp = ranges_code_point(pointer);
       // 3.3. Reset; 3.4. a null code point is one error for all four bytes (e.g. 84 31 A5 30).
       st = DecoderState{0, 0, 0, 0, st.flags};

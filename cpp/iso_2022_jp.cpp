@@ -34,8 +34,9 @@ size_t ascii_run(const uint8_t* in, size_t n, char16_t* out) {
     v128_t v = wasm_v128_load(in + i);
     wasm_v128_store(out + i, wasm_u16x8_extend_low_u8x16(v));
     wasm_v128_store(out + i + 8, wasm_u16x8_extend_high_u8x16(v));
-    v128_t stop = wasm_v128_or(wasm_i8x16_eq(wasm_v128_and(v, wasm_i8x16_splat(0xFE)), wasm_i8x16_splat(0x0E)),
-                               wasm_i8x16_eq(v, wasm_i8x16_splat(kEsc)));
+    v128_t stop =
+        wasm_v128_or(wasm_i8x16_eq(wasm_v128_and(v, wasm_i8x16_splat(0xFE)), wasm_i8x16_splat(0x0E)),
+                     wasm_i8x16_eq(v, wasm_i8x16_splat(kEsc)));
     if (uint32_t mask = wasm_i8x16_bitmask(wasm_v128_or(v, stop))) return i + __builtin_ctz(mask);
   }
 #endif
@@ -70,7 +71,8 @@ struct Iso2022JpDecoder {
           *w.p++ = in[i] == 0x5C ? 0xA5 : in[i] == 0x7E ? 0x203E : in[i];
         break;
       case kKatakana:
-        for (; i < n && in[i] >= 0x21 && in[i] <= 0x5F; ++i) *w.p++ = static_cast<char16_t>(0xFF61 - 0x21 + in[i]);
+        for (; i < n && in[i] >= 0x21 && in[i] <= 0x5F; ++i)
+          *w.p++ = static_cast<char16_t>(0xFF61 - 0x21 + in[i]);
         break;
       case kLeadByte:
         // Whole pairs of 0x21..0x7E whose pointer has a code point.
@@ -162,10 +164,14 @@ struct Iso2022JpDecoder {
         const uint8_t leading = st.b2;
         st.b2 = 0;
         int state = -1;
-        if (leading == 0x28 && b == 0x42) state = kAscii;           // ESC ( B
-        else if (leading == 0x28 && b == 0x4A) state = kRoman;      // ESC ( J
-        else if (leading == 0x28 && b == 0x49) state = kKatakana;   // ESC ( I
-        else if (leading == 0x24 && (b == 0x40 || b == 0x42)) state = kLeadByte;  // ESC $ @, ESC $ B
+        if (leading == 0x28 && b == 0x42)
+          state = kAscii;  // ESC ( B
+        else if (leading == 0x28 && b == 0x4A)
+          state = kRoman;  // ESC ( J
+        else if (leading == 0x28 && b == 0x49)
+          state = kKatakana;  // ESC ( I
+        else if (leading == 0x24 && (b == 0x40 || b == 0x42))
+          state = kLeadByte;  // ESC $ @, ESC $ B
         // 7. Switch; two escape sequences with no output between them are an error.
         if (state >= 0) {
           st.b0 = st.b1 = static_cast<uint8_t>(state);
@@ -253,7 +259,8 @@ struct Iso2022JpEncoder {
     // 6. Any other ASCII code point (the state is not ASCII): restore it, switch to ASCII.
     if (cp < 0x80) return switch_to(st, kEncoderAscii, 0x42, w);  // ESC ( B
     // 7. U+00A5 or U+203E outside Roman: restore it, switch to Roman.
-    if ((cp == 0xA5 || cp == 0x203E) && state != kEncoderRoman) return switch_to(st, kEncoderRoman, 0x4A, w);  // ESC ( J
+    if ((cp == 0xA5 || cp == 0x203E) && state != kEncoderRoman)
+      return switch_to(st, kEncoderRoman, 0x4A, w);  // ESC ( J
     // 8. U+2212 is U+FF0D. 9. Half-width katakana are their index ISO-2022-JP katakana code point.
     uint32_t c = cp;
     if (c == 0x2212) c = 0xFF0D;

@@ -25,7 +25,8 @@ void jis0208_prepare_encoder() {
   for (uint32_t q = kJis0208Count; q-- > kExcludedLast + 1;) {
     if (!index[q]) continue;
     uint32_t p = g_first.pointer(index[q]);
-    if (p >= kExcludedFirst && p <= kExcludedLast) g_after_excluded[p - kExcludedFirst] = static_cast<uint16_t>(q + 1);
+    if (p >= kExcludedFirst && p <= kExcludedLast)
+      g_after_excluded[p - kExcludedFirst] = static_cast<uint16_t>(q + 1);
   }
 }
 

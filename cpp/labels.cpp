@@ -1,6 +1,7 @@
 // https://encoding.spec.whatwg.org/#concept-encoding-get
-#include "encoding.h"
 #include "generated/labels.h"
+
+#include "encoding.h"
 
 namespace ew {
 namespace {
@@ -41,7 +42,10 @@ int get_encoding(const char16_t* label, size_t length) {
     int mid = (lo + hi) / 2;
     int c = compare(generated::kLabelText + generated::kLabelOffset[mid], key, n);
     if (c == 0) return generated::kLabelEncoding[mid];
-    if (c < 0) lo = mid + 1; else hi = mid - 1;
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
   }
   return -1;
 }

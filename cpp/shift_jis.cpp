@@ -30,7 +30,8 @@ const PairTables& pair_tables() {
   static bool ready = false;
   if (!ready) {
     for (int b = 0; b < 256; ++b) {
-      t.lead[b] = is_leading(b) && b != 0xFC ? static_cast<int16_t>((b - (b < 0xA0 ? 0x81 : 0xC1)) * 188) : -1;
+      t.lead[b] =
+          is_leading(b) && b != 0xFC ? static_cast<int16_t>((b - (b < 0xA0 ? 0x81 : 0xC1)) * 188) : -1;
       t.trail[b] = is_trailing(b) ? static_cast<int16_t>(b - (b < 0x7F ? 0x40 : 0x41)) : -1;
     }
     ready = true;

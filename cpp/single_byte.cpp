@@ -122,8 +122,10 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
       if (wasm_i8x16_all_true(wasm_i8x16_swizzle(table.linear_rows, row))) {
         v128_t low = wasm_i8x16_swizzle(table.delta_low, row);
         v128_t high_bytes = wasm_i8x16_swizzle(table.delta_high, row);
-        v128_t delta0 = wasm_i8x16_shuffle(low, high_bytes, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-        v128_t delta1 = wasm_i8x16_shuffle(low, high_bytes, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        v128_t delta0 =
+            wasm_i8x16_shuffle(low, high_bytes, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+        v128_t delta1 =
+            wasm_i8x16_shuffle(low, high_bytes, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
         wasm_v128_store(out, wasm_i16x8_add(wasm_u16x8_extend_low_u8x16(v), delta0));
         wasm_v128_store(out + 8, wasm_i16x8_add(wasm_u16x8_extend_high_u8x16(v), delta1));
         misses = 0;
@@ -210,7 +212,10 @@ struct SingleByteEncoder : StatelessEncoder {
         w.push(static_cast<uint8_t>((pairs[mid] & 0xFF) + 0x80));
         return kContinue;
       }
-      if (key < cp) lo = mid + 1; else hi = mid - 1;
+      if (key < cp)
+        lo = mid + 1;
+      else
+        hi = mid - 1;
     }
     // 4. If pointer is null, return error with code point.
     return kStepError;

@@ -14,11 +14,22 @@ const samples = [
 console.log('encoding-wasm demo: decoding bytes with TextDecoder');
 for (const [label, bytes] of samples) {
   const text = new TextDecoder(label).decode(new Uint8Array(bytes));
-  console.log(`  ${label.padEnd(13)} ${bytes.map((b) => b.toString(16).padStart(2, '0')).join(' ').padEnd(36)} -> ${text}`);
+  console.log(
+    `  ${label.padEnd(13)} ${bytes
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join(' ')
+      .padEnd(36)} -> ${text}`,
+  );
 }
 
 console.log('and back again with the legacy encoders (html error mode writes &#N;)');
-for (const [label, text] of [['windows-1252', '“Café” €5'], ['windows-1251', 'Привет, мир'], ['iso-8859-2', 'Zażółć ☃']]) {
+for (const [label, text] of [
+  ['windows-1252', '“Café” €5'],
+  ['windows-1251', 'Привет, мир'],
+  ['iso-8859-2', 'Zażółć ☃'],
+]) {
   const bytes = encode(text, label, { errorMode: 'html' });
-  console.log(`  ${label.padEnd(13)} ${text.padEnd(12)} -> ${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`);
+  console.log(
+    `  ${label.padEnd(13)} ${text.padEnd(12)} -> ${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`,
+  );
 }

@@ -16,6 +16,7 @@ export function encode(input, label = 'utf-8', options = undefined) {
   const id = core.encodingId(label);
   if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
   const name = core.encodingName(id);
-  if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le') throw new RangeError(MESSAGES.noEncoder(name));
+  if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le')
+    throw new RangeError(MESSAGES.noEncoder(name));
   return core.instanceFor(id).encode(id, name, text, errorMode === 'html');
 }

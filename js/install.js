@@ -148,7 +148,12 @@ export function install({ force = false, target = globalThis } = {}) {
   for (const name of Object.keys(OURS)) {
     const ours = OURS[name];
     const replacing = native[name];
-    if (ours === undefined || target[name] === ours || (replacing && !broken[name] && !force) || !define(target, name, ours)) {
+    if (
+      ours === undefined ||
+      target[name] === ours ||
+      (replacing && !broken[name] && !force) ||
+      !define(target, name, ours)
+    ) {
       report.skipped.push(name);
     } else if (!replacing) {
       report.installed.push(name);

@@ -56,7 +56,9 @@ export class WasmInstance {
       wasm._initialize();
     } catch (error) {
       const Kind = kindOf(error);
-      throw new Kind(family === null ? MESSAGES.coreInstantiate(error) : MESSAGES.familyInstantiate(family, error), { cause: error });
+      throw new Kind(family === null ? MESSAGES.coreInstantiate(error) : MESSAGES.familyInstantiate(family, error), {
+        cause: error,
+      });
     }
     if (family !== null) {
       let loaded;
@@ -174,7 +176,11 @@ export class WasmInstance {
         const { u8 } = this;
         for (let i = 0; i < length; i++) u8[inputPtr + i] = bytes[pos + i];
       } else {
-        setBytes(this.u8, length === total ? bytes : new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, length), inputPtr);
+        setBytes(
+          this.u8,
+          length === total ? bytes : new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, length),
+          inputPtr,
+        );
       }
       pos += length;
       const callOptions = options | (flush && pos === total ? FLUSH : 0);
@@ -265,7 +271,7 @@ export class WasmInstance {
     if (chunks.length === 1) return chunks[0];
     const out = new Uint8Array(size);
     let at = 0;
-    for (const chunk of chunks) setBytes(out, chunk, at), (at += chunk.length);
+    for (const chunk of chunks) (setBytes(out, chunk, at), (at += chunk.length));
     return out;
   }
 

@@ -1,7 +1,8 @@
 // Every error message the package throws, in one place. Each says what went wrong and what fixes it.
 
 export const MESSAGES = {
-  badLabel: (label) => `The encoding label "${label}" is not supported (see https://encoding.spec.whatwg.org/#names-and-labels).`,
+  badLabel: (label) =>
+    `The encoding label "${label}" is not supported (see https://encoding.spec.whatwg.org/#names-and-labels).`,
   replacementLabel: (label) =>
     `The encoding label "${label}" names the replacement encoding, which TextDecoder does not accept.`,
   noEncoder: (name) => `The ${name} encoding has no encoder in the Encoding Standard.`,

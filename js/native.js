@@ -55,8 +55,24 @@ function exact(name) {
     // earlier chunks were all ASCII).
     const streams = {
       'utf-8': [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], '\u20ac', [[0x61], [0xef, 0xbb, 0xbf]], 'a\ufeff'],
-      'utf-16le': [[[0xff], [0xfe, 0x61], [0x00]], 'a', [[0x61, 0x00], [0xff, 0xfe]], 'a\ufeff'],
-      'utf-16be': [[[0xfe], [0xff, 0x00], [0x61]], 'a', [[0x00, 0x61], [0xfe, 0xff]], 'a\ufeff'],
+      'utf-16le': [
+        [[0xff], [0xfe, 0x61], [0x00]],
+        'a',
+        [
+          [0x61, 0x00],
+          [0xff, 0xfe],
+        ],
+        'a\ufeff',
+      ],
+      'utf-16be': [
+        [[0xfe], [0xff, 0x00], [0x61]],
+        'a',
+        [
+          [0x00, 0x61],
+          [0xfe, 0xff],
+        ],
+        'a\ufeff',
+      ],
     }[name];
     for (let k = 0; k < streams.length; k += 2) {
       const d = new HostTextDecoder(name);
@@ -81,9 +97,7 @@ function fromEnv() {
     return null;
   }
 }
-const exactHost = new Set(
-  typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [],
-);
+const exactHost = new Set(typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : []);
 let enabled = fromEnv() ?? !FAST_STRINGS;
 
 // The host TextDecoder class for `name` if decoding may be handed to it, else null.

@@ -32,7 +32,8 @@ export class TextEncoder {
   // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
   encodeInto(source, destination) {
     brand(this);
-    if (arguments.length < 2) throw new TypeError(MESSAGES.missingArguments('TextEncoder.encodeInto', 2, arguments.length));
+    if (arguments.length < 2)
+      throw new TypeError(MESSAGES.missingArguments('TextEncoder.encodeInto', 2, arguments.length));
     const text = toDOMString(source);
     const bytes = toUint8Array(destination);
     // Some hosts (Chromium 156) refuse a destination over a SharedArrayBuffer, which the spec
@@ -41,7 +42,10 @@ export class TextEncoder {
       // A destination of 4 GiB or more gets only what this call can need, 3 bytes per code unit:
       // Node 20's encodeInto takes its length modulo 2 ** 32 (4 GiB exactly wrote nothing).
       const length = lengthOf(bytes);
-      const view = length > 0xffffffff ? new Uint8Array(bufferOf(bytes), offsetOf(bytes), Math.min(length, text.length * 3)) : bytes;
+      const view =
+        length > 0xffffffff
+          ? new Uint8Array(bufferOf(bytes), offsetOf(bytes), Math.min(length, text.length * 3))
+          : bytes;
       const { read, written } = host.encodeInto(text, view);
       return { read, written };
     }

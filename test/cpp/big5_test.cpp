@@ -20,7 +20,8 @@ struct Spec {
     // the first for every other one.
     for (auto [pointer, cp] : index) {
       if (pointer < (0xA1 - 0x81) * 157) continue;
-      bool last = cp == 0x2550 || cp == 0x255E || cp == 0x2561 || cp == 0x256A || cp == 0x5341 || cp == 0x5345;
+      bool last =
+          cp == 0x2550 || cp == 0x255E || cp == 0x2561 || cp == 0x256A || cp == 0x5341 || cp == 0x5345;
       if (last)
         pointer_of[cp] = pointer;
       else
@@ -31,10 +32,14 @@ struct Spec {
   // Decoder steps 3.6-3.8 for a pointer: the special two code points or the index code point.
   std::vector<uint32_t> decode(uint32_t pointer) const {
     switch (pointer) {
-      case 1133: return {0x00CA, 0x0304};
-      case 1135: return {0x00CA, 0x030C};
-      case 1164: return {0x00EA, 0x0304};
-      case 1166: return {0x00EA, 0x030C};
+      case 1133:
+        return {0x00CA, 0x0304};
+      case 1135:
+        return {0x00CA, 0x030C};
+      case 1164:
+        return {0x00EA, 0x0304};
+      case 1166:
+        return {0x00EA, 0x030C};
     }
     auto it = index.find(pointer);
     if (it == index.end()) return {};

@@ -177,8 +177,9 @@ TEST(DriverFlush, FlushLeavesANewDecoder) {
 TEST(DriverBom, DroppedOncePerStreamAndAgainAfterAFlush) {
   for (int encoding : {UTF_8, UTF_16BE, UTF_16LE}) {
     SCOPED_TRACE("encoding " + std::to_string(encoding));
-    Bytes bom = encoding == UTF_8 ? Bytes{0xEF, 0xBB, 0xBF}
-                : encoding == UTF_16BE ? Bytes{0xFE, 0xFF} : Bytes{0xFF, 0xFE};
+    Bytes bom = encoding == UTF_8      ? Bytes{0xEF, 0xBB, 0xBF}
+                : encoding == UTF_16BE ? Bytes{0xFE, 0xFF}
+                                       : Bytes{0xFF, 0xFE};
     Bytes a = encoding == UTF_8 ? Bytes{'a'} : encoding == UTF_16BE ? Bytes{0x00, 'a'} : Bytes{'a', 0x00};
     Stream s{encoding};
     s.call({}, 0);  // no output: the BOM is still to come
@@ -307,16 +308,18 @@ TEST(DriverOutputFull, SmallBuffersThenResume) {
   }
   for (const Case& c : cases) {
     SCOPED_TRACE("encoding " + std::to_string(c.encoding));
-    for (size_t capacity : {size_t{16}, size_t{17}, size_t{18}, size_t{19}, size_t{20}, size_t{23}, size_t{32},
-                            size_t{33}, size_t{40}, size_t{64}}) {
+    for (size_t capacity : {size_t{16}, size_t{17}, size_t{18}, size_t{19}, size_t{20}, size_t{23},
+                            size_t{32}, size_t{33}, size_t{40}, size_t{64}}) {
       size_t calls = 0;
       EXPECT_EQ(decode_in_small_buffers(c.encoding, c.input, c.options, capacity, &calls), c.expected)
           << "capacity " << capacity;
-      if (c.expected.text.size() > capacity) EXPECT_GT(calls, 1u) << "capacity " << capacity << " never filled";
+      if (c.expected.text.size() > capacity)
+        EXPECT_GT(calls, 1u) << "capacity " << capacity << " never filled";
     }
     size_t calls = 0;
-    EXPECT_EQ(decode_in_small_buffers(c.encoding, c.input, c.options, max_utf16_length(c.input.size()), &calls),
-              c.expected);
+    EXPECT_EQ(
+        decode_in_small_buffers(c.encoding, c.input, c.options, max_utf16_length(c.input.size()), &calls),
+        c.expected);
     EXPECT_EQ(calls, 1u) << "max_utf16_length must never fill";
   }
 }

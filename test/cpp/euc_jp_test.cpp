@@ -24,9 +24,8 @@ Decoded expected_pair(const std::map<uint32_t, uint32_t>& index, int lead, int b
 
 TEST_F(EucJpDecoder, EveryJis0208LeadingByteWithEveryByte) {
   auto jis0208 = read_index("jis0208");
-  size_t mapped = expect_every_lead_and_byte(EUC_JP, {}, 0xA1, 0xFE, [&](int lead, int byte) {
-    return expected_pair(jis0208, lead, byte);
-  });
+  size_t mapped = expect_every_lead_and_byte(
+      EUC_JP, {}, 0xA1, 0xFE, [&](int lead, int byte) { return expected_pair(jis0208, lead, byte); });
   // Every pointer below 8836 is reachable; the IBM extensions above are decoded only by Shift_JIS.
   size_t below = 0;
   for (auto [pointer, cp] : jis0208) below += pointer < 94 * 94;
@@ -36,9 +35,8 @@ TEST_F(EucJpDecoder, EveryJis0208LeadingByteWithEveryByte) {
 TEST_F(EucJpDecoder, EveryJis0212LeadingByteWithEveryByte) {
   auto jis0212 = read_index("jis0212");
   ASSERT_EQ(jis0212.size(), 6067u);
-  size_t mapped = expect_every_lead_and_byte(EUC_JP, {0x8F}, 0xA1, 0xFE, [&](int lead, int byte) {
-    return expected_pair(jis0212, lead, byte);
-  });
+  size_t mapped = expect_every_lead_and_byte(
+      EUC_JP, {0x8F}, 0xA1, 0xFE, [&](int lead, int byte) { return expected_pair(jis0212, lead, byte); });
   EXPECT_EQ(mapped, jis0212.size());
 }
 
@@ -48,8 +46,8 @@ TEST_F(EucJpDecoder, EveryByteAfter0x8E) {
   for (int byte = 0; byte <= 0xFF; ++byte) {
     Bytes in = {0x8E, static_cast<uint8_t>(byte)};
     Decoded want = byte >= 0xA1 && byte <= 0xDF ? text({0xFF61 - 0xA1 + static_cast<uint32_t>(byte)})
-                   : byte < 0x80               ? text({0xFFFD, static_cast<uint32_t>(byte)})
-                                               : text({0xFFFD});
+                   : byte < 0x80                ? text({0xFFFD, static_cast<uint32_t>(byte)})
+                                                : text({0xFFFD});
     ASSERT_EQ(decode(EUC_JP, in), want) << hex(in);
     ASSERT_EQ(decode(EUC_JP, in, kFatal), fatal_of(want)) << hex(in);
   }
@@ -142,7 +140,9 @@ TEST_F(EucJpDecoder, ErrorPaths) {
   for (int p = 0; p < 94 * 94 && null_pointer < 0; ++p)
     if (!jis0212.count(p)) null_pointer = p;
   ASSERT_GE(null_pointer, 0);
-  expect_decode(EUC_JP, {0x8F, static_cast<uint8_t>(null_pointer / 94 + 0xA1), static_cast<uint8_t>(null_pointer % 94 + 0xA1), 0xA4, 0xA2},
+  expect_decode(EUC_JP,
+                {0x8F, static_cast<uint8_t>(null_pointer / 94 + 0xA1),
+                 static_cast<uint8_t>(null_pointer % 94 + 0xA1), 0xA4, 0xA2},
                 text({0xFFFD, 0x3042}));
   // Pointers of jis0212 past its end (7211): 0x8F 0xFE 0xFE is pointer 8835.
   expect_decode(EUC_JP, {0x8F, 0xFE, 0xFE}, text({0xFFFD}));
@@ -164,13 +164,13 @@ TEST_F(EucJpDecoder, FlushLeavesANewDecoder) {
 
 // The encoder's result for one scalar value, from the spec's steps. EUC-JP never encodes JIS X 0212.
 ExpectedEncoding expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
-  if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                                     // 2.
-  if (cp == 0xA5) return {{0x5C}};                                                          // 3.
-  if (cp == 0x203E) return {{0x7E}};                                                        // 4.
+  if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                                           // 2.
+  if (cp == 0xA5) return {{0x5C}};                                                              // 3.
+  if (cp == 0x203E) return {{0x7E}};                                                            // 4.
   if (cp >= 0xFF61 && cp <= 0xFF9F) return {{0x8E, static_cast<uint8_t>(cp - 0xFF61 + 0xA1)}};  // 5.
-  if (cp == 0x2212) cp = 0xFF0D;                                                            // 6.
-  auto it = first.find(cp);                                                                 // 7.
-  if (it == first.end()) return {{}, true, cp};                                             // 8.
+  if (cp == 0x2212) cp = 0xFF0D;                                                                // 6.
+  auto it = first.find(cp);                                                                     // 7.
+  if (it == first.end()) return {{}, true, cp};                                                 // 8.
   return {{static_cast<uint8_t>(it->second / 94 + 0xA1), static_cast<uint8_t>(it->second % 94 + 0xA1)}};
 }
 
@@ -217,7 +217,8 @@ TEST_F(EucJpEncoder, ErrorModes) {
   EXPECT_EQ(fatal.bytes, (Bytes{'a', 0xA1, 0xA1}));
   Encoded html = encode(EUC_JP, utf16({0xE9, 0x3000, 0x1F4A9}), true);
   EXPECT_FALSE(html.error);
-  EXPECT_EQ(html.bytes, (Bytes{'&', '#', '2', '3', '3', ';', 0xA1, 0xA1, '&', '#', '1', '2', '8', '1', '6', '9', ';'}));
+  EXPECT_EQ(html.bytes,
+            (Bytes{'&', '#', '2', '3', '3', ';', 0xA1, 0xA1, '&', '#', '1', '2', '8', '1', '6', '9', ';'}));
 }
 
 }  // namespace

@@ -23,9 +23,8 @@ TEST_F(EucKrDecoder, EveryLeadingByteWithEveryByte) {
   auto index = read_index("euc-kr");
   ASSERT_EQ(index.size(), 17048u);
   // Fatal: the code point, or an error before any output.
-  size_t mapped = expect_every_lead_and_byte(EUC_KR, {}, 0x81, 0xFE, [&](int lead, int trail) {
-    return expected_pair(index, lead, trail);
-  });
+  size_t mapped = expect_every_lead_and_byte(
+      EUC_KR, {}, 0x81, 0xFE, [&](int lead, int trail) { return expected_pair(index, lead, trail); });
   EXPECT_EQ(mapped, index.size()) << "every pointer of the index was decoded";
 }
 
@@ -123,7 +122,8 @@ TEST_F(EucKrEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
 }
 
 TEST_F(EucKrEncoder, Examples) {
-  EXPECT_EQ(encode(EUC_KR, utf16({'a', 0xAC00, 0xAC02, 'b'})).bytes, (Bytes{'a', 0xB0, 0xA1, 0x81, 0x41, 'b'}));
+  EXPECT_EQ(encode(EUC_KR, utf16({'a', 0xAC00, 0xAC02, 'b'})).bytes,
+            (Bytes{'a', 0xB0, 0xA1, 0x81, 0x41, 'b'}));
   EXPECT_EQ(encode(EUC_KR, u"").bytes, Bytes{});
 }
 
@@ -139,8 +139,8 @@ TEST_F(EucKrEncoder, ErrorModes) {
   // html: "&#NNNN;" in decimal, and encoding goes on.
   Encoded html = encode(EUC_KR, utf16({'a', 0xE9, 0xAC00, 0x1F4A9, 0x80}), true);
   EXPECT_FALSE(html.error);
-  Bytes want = {'a', '&', '#', '2', '3', '3', ';', 0xB0, 0xA1, '&', '#', '1', '2', '8', '1', '6', '9', ';',
-                '&', '#', '1', '2', '8', ';'};
+  Bytes want = {'a', '&', '#', '2', '3', '3', ';', 0xB0, 0xA1, '&', '#', '1',
+                '2', '8', '1', '6', '9', ';', '&', '#',  '1',  '2', '8', ';'};
   EXPECT_EQ(html.bytes, want);
   // A lone surrogate is U+FFFD, which index EUC-KR does not have.
   Encoded lone = encode(EUC_KR, u"\xD800", true);

@@ -174,17 +174,17 @@ TEST_F(Gb18030Decoder, Gb18030_2022Mappings) {
 }
 
 TEST_F(Gb18030Decoder, FourByteBoundaries) {
-  expect_decode(GB18030, {0x81, 0x30, 0x81, 0x30}, text({0x80}));          // pointer 0
-  expect_decode(GB18030, {0x81, 0x30, 0x84, 0x36}, text({0xA5}));          // pointer 36
-  expect_decode(GB18030, {0x84, 0x31, 0xA4, 0x39}, text({0xFFFF}));        // pointer 39419
-  expect_decode(GB18030, {0x90, 0x30, 0x81, 0x30}, text({0x10000}));       // pointer 189000
-  expect_decode(GB18030, {0xE3, 0x32, 0x9A, 0x35}, text({0x10FFFF}));      // pointer 1237575
+  expect_decode(GB18030, {0x81, 0x30, 0x81, 0x30}, text({0x80}));      // pointer 0
+  expect_decode(GB18030, {0x81, 0x30, 0x84, 0x36}, text({0xA5}));      // pointer 36
+  expect_decode(GB18030, {0x84, 0x31, 0xA4, 0x39}, text({0xFFFF}));    // pointer 39419
+  expect_decode(GB18030, {0x90, 0x30, 0x81, 0x30}, text({0x10000}));   // pointer 189000
+  expect_decode(GB18030, {0xE3, 0x32, 0x9A, 0x35}, text({0x10FFFF}));  // pointer 1237575
   // Null pointers are one error for all four bytes ("84 31 A5 30" is pointer 39420).
   expect_decode(GB18030, {0x84, 0x31, 0xA5, 0x30}, text({R}));
   expect_decode(GB18030, {0x84, 0x31, 0xA5, 0x30, 'a'}, text({R, 'a'}));
-  expect_decode(GB18030, {0x8F, 0x39, 0xFE, 0x39}, text({R}));             // pointer 188999
-  expect_decode(GB18030, {0xE3, 0x32, 0x9A, 0x36}, text({R}));             // pointer 1237576
-  expect_decode(GB18030, {0xFE, 0x39, 0xFE, 0x39}, text({R}));             // the largest pointer
+  expect_decode(GB18030, {0x8F, 0x39, 0xFE, 0x39}, text({R}));  // pointer 188999
+  expect_decode(GB18030, {0xE3, 0x32, 0x9A, 0x36}, text({R}));  // pointer 1237576
+  expect_decode(GB18030, {0xFE, 0x39, 0xFE, 0x39}, text({R}));  // the largest pointer
   expect_decode(GB18030, {0x84, 0x31, 0xA5, 0x30}, fails_after({}), kFatal);
   expect_decode(GB18030, {0x84, 0x31, 0xA4, 0x39, 0xE3, 0x32, 0x9A, 0x36}, fails_after({0xFFFF}), kFatal);
 
@@ -294,7 +294,8 @@ TEST_F(Gb18030Decoder, BadFourthByte) {
   expect_decode(GB18030, {0x81, 0x30, 0x81, 0x81, 0x30}, text({R, '0', index.at(64), '0'}));
   // The restored third byte picks up a digit again: a new four-byte sequence.
   expect_decode(GB18030, {0x81, 0x30, 0x81, 0x81, 0x30, 0x81, 0x30}, text({R, '0', index.at(64), '0', R}));
-  expect_decode(GB18030, {0x81, 0x30, 0x90, 0x90, 0x30, 0x81, 0x30}, text({R, '0', index.at(15 * 190 + 0x4F), '0', R}));
+  expect_decode(GB18030, {0x81, 0x30, 0x90, 0x90, 0x30, 0x81, 0x30},
+                text({R, '0', index.at(15 * 190 + 0x4F), '0', R}));
   expect_decode(GB18030, {0x81, 0x30, 0x81, '!'}, fails_after({}), kFatal);
   expect_decode(GB18030, {0x81, 0x30, 0x81, 0x30, 0x81, 0x30, 0x81, 0xFF}, fails_after({0x80}), kFatal);
 }
@@ -356,7 +357,8 @@ TEST_F(Gb18030Encoder, FourByteForms) {
   const Spec& s = spec();
   for (auto [pointer, cp] : s.ranges) {
     EXPECT_EQ(encode(GB18030, utf16({cp})).bytes, *s.encode(cp, false)) << std::hex << cp;
-    if (cp > 0x80 && cp - 1 != 0xDFFF && cp - 1 != 0xE5E5) EXPECT_EQ(encode(GB18030, utf16({cp - 1})).bytes, *s.encode(cp - 1, false)) << std::hex << cp - 1;
+    if (cp > 0x80 && cp - 1 != 0xDFFF && cp - 1 != 0xE5E5)
+      EXPECT_EQ(encode(GB18030, utf16({cp - 1})).bytes, *s.encode(cp - 1, false)) << std::hex << cp - 1;
     if (!s.first_pointer.count(cp) && cp != 0xE5E5)
       EXPECT_EQ(encode(GB18030, utf16({cp})).bytes, Spec::four_bytes(pointer)) << std::hex << cp;
   }
@@ -399,12 +401,14 @@ TEST_F(Gb18030Encoder, EverySupplementaryCodePoint) {
   // One call (test_support's encode() would also run it one code unit at a time: too slow here).
   Bytes out(want.size() + kMaxEncodeStep);
   EncoderState state{};
-  EncodeResult r = encode_from_utf16(GB18030, kEncodeFlush, state, str.data(), str.size(), out.data(), out.size());
+  EncodeResult r =
+      encode_from_utf16(GB18030, kEncodeFlush, state, str.data(), str.size(), out.data(), out.size());
   EXPECT_EQ(r.status, kDone);
   EXPECT_EQ(r.read, str.size());
   out.resize(r.written);
   EXPECT_TRUE(out == want) << "first difference at byte "
-                           << (std::mismatch(out.begin(), out.end(), want.begin(), want.end()).first - out.begin());
+                           << (std::mismatch(out.begin(), out.end(), want.begin(), want.end()).first -
+                               out.begin());
   // Samples through every input path.
   for (uint32_t cp = 0x10000; cp <= 0x10FFFF; cp += 0x1001)
     ASSERT_EQ(encode(GB18030, utf16({cp})).bytes, Spec::four_bytes(189000 + cp - 0x10000)) << std::hex << cp;
@@ -449,9 +453,11 @@ TEST_F(GbkEncoder, GbkRules) {
 TEST_F(GbkEncoder, HtmlMode) {
   auto ascii = [](const char* s) { return Bytes(s, s + std::strlen(s)); };
   EXPECT_EQ(encode(GBK, utf16({'a', 0x80, 'b'}), true).bytes, ascii("a&#128;b"));
-  EXPECT_EQ(encode(GBK, utf16({0x1F600, 0x4E02}), true).bytes, (Bytes{'&', '#', '1', '2', '8', '5', '1', '2', ';', 0x81, 0x40}));
+  EXPECT_EQ(encode(GBK, utf16({0x1F600, 0x4E02}), true).bytes,
+            (Bytes{'&', '#', '1', '2', '8', '5', '1', '2', ';', 0x81, 0x40}));
   EXPECT_EQ(encode(GBK, utf16({0xE5E5, 0x10FFFF}), true).bytes, ascii("&#58853;&#1114111;"));
-  EXPECT_EQ(encode(GB18030, utf16({0xE5E5, 0x80}), true).bytes, (Bytes{'&', '#', '5', '8', '8', '5', '3', ';', 0x81, 0x30, 0x81, 0x30}));
+  EXPECT_EQ(encode(GB18030, utf16({0xE5E5, 0x80}), true).bytes,
+            (Bytes{'&', '#', '5', '8', '8', '5', '3', ';', 0x81, 0x30, 0x81, 0x30}));
   // Lone surrogates are U+FFFD, which GBK cannot encode.
   EXPECT_EQ(encode(GBK, u"\xDC00", true).bytes, ascii("&#65533;"));
 }

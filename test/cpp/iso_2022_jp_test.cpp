@@ -232,7 +232,8 @@ TEST_F(Iso2022JpDecoder, EveryEscapeSequence) {
         if (e == &kToKatakana) return {0xFF70, 0xFF61};
         return {'0', '!'};
       };
-      expect_decode(ISO_2022_JP, cat({*from, {0x30, 0x21}, *to, {0x30, 0x21}}), text(cat({sample(from), sample(to)})));
+      expect_decode(ISO_2022_JP, cat({*from, {0x30, 0x21}, *to, {0x30, 0x21}}),
+                    text(cat({sample(from), sample(to)})));
     }
   }
 }
@@ -252,7 +253,8 @@ TEST_F(Iso2022JpDecoder, OutputFlag) {
   expect_decode(ISO_2022_JP, cat({kToRoman, kToAscii}), fails_after({}), kFatal);
   // A code point in between clears it.
   expect_decode(ISO_2022_JP, cat({kToRoman, {'a'}, kToAscii, {'b'}}), text({'a', 'b'}));
-  expect_decode(ISO_2022_JP, cat({kToKatakana, {0x21}, kToJis0208, {0x21, 0x21}, kToAscii}), text({0xFF61, 0x3000}));
+  expect_decode(ISO_2022_JP, cat({kToKatakana, {0x21}, kToJis0208, {0x21, 0x21}, kToAscii}),
+                text({0xFF61, 0x3000}));
   expect_decode(ISO_2022_JP, cat({kToRoman, {'a'}, kToAscii, {'b'}}), text({'a', 'b'}), kFatal);
   // So does an error byte in ASCII, Roman, katakana and leading byte, and a leading byte.
   expect_decode(ISO_2022_JP, cat({kToRoman, {0x80}, kToAscii}), text({0xFFFD}));
@@ -270,13 +272,13 @@ TEST_F(Iso2022JpDecoder, OutputFlag) {
 }
 
 TEST_F(Iso2022JpDecoder, EndOfQueueInEachState) {
-  expect_decode(ISO_2022_JP, {'a'}, text({'a'}));                            // ASCII
-  expect_decode(ISO_2022_JP, cat({kToRoman, {'a'}}), text({'a'}));           // Roman
-  expect_decode(ISO_2022_JP, cat({kToKatakana, {0x21}}), text({0xFF61}));    // katakana
+  expect_decode(ISO_2022_JP, {'a'}, text({'a'}));                               // ASCII
+  expect_decode(ISO_2022_JP, cat({kToRoman, {'a'}}), text({'a'}));              // Roman
+  expect_decode(ISO_2022_JP, cat({kToKatakana, {0x21}}), text({0xFF61}));       // katakana
   expect_decode(ISO_2022_JP, cat({kToJis0208, {0x21, 0x21}}), text({0x3000}));  // leading byte
-  expect_decode(ISO_2022_JP, cat({kToJis0208, {0x21}}), text({0xFFFD}));     // trailing byte
-  expect_decode(ISO_2022_JP, {ESC}, text({0xFFFD}));                         // escape start
-  expect_decode(ISO_2022_JP, {ESC, '$'}, text({0xFFFD, '$'}));               // escape
+  expect_decode(ISO_2022_JP, cat({kToJis0208, {0x21}}), text({0xFFFD}));        // trailing byte
+  expect_decode(ISO_2022_JP, {ESC}, text({0xFFFD}));                            // escape start
+  expect_decode(ISO_2022_JP, {ESC, '$'}, text({0xFFFD, '$'}));                  // escape
   expect_decode(ISO_2022_JP, cat({kToJis0208, {0x21}}), fails_after({}), kFatal);
   expect_decode(ISO_2022_JP, {ESC}, fails_after({}), kFatal);
   expect_decode(ISO_2022_JP, {ESC, '('}, fails_after({}), kFatal);
@@ -294,18 +296,18 @@ TEST_F(Iso2022JpDecoder, EndOfQueueInEachState) {
 
 // The encoder's result for one scalar value from the initial (ASCII) state, including end-of-queue,
 // from the spec's steps.
-ExpectedEncoding expected_single(const std::map<uint32_t, uint32_t>& first, const std::map<uint32_t, uint32_t>& katakana,
-                         uint32_t cp) {
-  if (cp == 0x0E || cp == 0x0F || cp == 0x1B) return {{}, true, 0xFFFD};           // 3.
-  if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                               // 4.
-  if (cp == 0xA5 || cp == 0x203E)                                                   // 7., 5., 1.
+ExpectedEncoding expected_single(const std::map<uint32_t, uint32_t>& first,
+                                 const std::map<uint32_t, uint32_t>& katakana, uint32_t cp) {
+  if (cp == 0x0E || cp == 0x0F || cp == 0x1B) return {{}, true, 0xFFFD};  // 3.
+  if (cp < 0x80) return {{static_cast<uint8_t>(cp)}};                     // 4.
+  if (cp == 0xA5 || cp == 0x203E)                                         // 7., 5., 1.
     return {cat({kToRoman, {static_cast<uint8_t>(cp == 0xA5 ? 0x5C : 0x7E)}, kToAscii})};
-  if (cp == 0x2212) cp = 0xFF0D;                                                    // 8.
-  if (cp >= 0xFF61 && cp <= 0xFF9F) cp = katakana.at(cp - 0xFF61);                  // 9.
-  auto it = first.find(cp);                                                         // 10.
-  if (it == first.end()) return {{}, true, cp};                                     // 11.
+  if (cp == 0x2212) cp = 0xFF0D;                                    // 8.
+  if (cp >= 0xFF61 && cp <= 0xFF9F) cp = katakana.at(cp - 0xFF61);  // 9.
+  auto it = first.find(cp);                                         // 10.
+  if (it == first.end()) return {{}, true, cp};                     // 11.
   Bytes pair = {static_cast<uint8_t>(it->second / 94 + 0x21), static_cast<uint8_t>(it->second % 94 + 0x21)};
-  return {cat({kToJis0208, pair, kToAscii})};                                       // 12.-15., 1.
+  return {cat({kToJis0208, pair, kToAscii})};  // 12.-15., 1.
 }
 
 Bytes ascii(const char* s) { return Bytes(s, s + std::char_traits<char>::length(s)); }
@@ -344,17 +346,20 @@ TEST_F(Iso2022JpEncoder, HalfWidthKatakana) {
 TEST_F(Iso2022JpEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
   auto first = first_pointers(read_index("jis0208"));
   auto katakana = read_index("iso-2022-jp-katakana");
-  expect_sampled_scalar_values_encode(ISO_2022_JP, [&](uint32_t cp) { return expected_single(first, katakana, cp); });
+  expect_sampled_scalar_values_encode(ISO_2022_JP,
+                                      [&](uint32_t cp) { return expected_single(first, katakana, cp); });
 }
 
 TEST_F(Iso2022JpEncoder, StateTransitions) {
   EXPECT_EQ(encode(ISO_2022_JP, u"").bytes, Bytes{});
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({'a', 0x00, 0x7F, '\\', '~'})).bytes, (Bytes{'a', 0x00, 0x7F, '\\', '~'}));
+  EXPECT_EQ(encode(ISO_2022_JP, utf16({'a', 0x00, 0x7F, '\\', '~'})).bytes,
+            (Bytes{'a', 0x00, 0x7F, '\\', '~'}));
   // ASCII -> jis0208 -> ASCII.
   EXPECT_EQ(encode(ISO_2022_JP, utf16({'a', 0x3000, 0x3001, 'b'})).bytes,
             cat({{'a'}, kToJis0208, {0x21, 0x21, 0x21, 0x22}, kToAscii, {'b'}}));
   // ASCII -> Roman: ASCII but \ and ~ stays in Roman, U+00A5 and U+203E are 0x5C and 0x7E there.
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, 'a', 0x203E, 0xA5})).bytes, cat({kToRoman, {0x5C, 'a', 0x7E, 0x5C}, kToAscii}));
+  EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, 'a', 0x203E, 0xA5})).bytes,
+            cat({kToRoman, {0x5C, 'a', 0x7E, 0x5C}, kToAscii}));
   // Roman -> ASCII for \ and ~.
   EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, '\\', 0xA5, '~'})).bytes,
             cat({kToRoman, {0x5C}, kToAscii, {'\\'}, kToRoman, {0x5C}, kToAscii, {'~'}}));
@@ -362,9 +367,11 @@ TEST_F(Iso2022JpEncoder, StateTransitions) {
   EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, 0x3000, 0xA5, 'a'})).bytes,
             cat({kToRoman, {0x5C}, kToJis0208, {0x21, 0x21}, kToRoman, {0x5C, 'a'}, kToAscii}));
   // jis0208 -> ASCII for an ASCII code point, including U+000E (then an error in ASCII, below).
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({0x3000, 'a'})).bytes, cat({kToJis0208, {0x21, 0x21}, kToAscii, {'a'}}));
+  EXPECT_EQ(encode(ISO_2022_JP, utf16({0x3000, 'a'})).bytes,
+            cat({kToJis0208, {0x21, 0x21}, kToAscii, {'a'}}));
   // 8. U+2212 is U+FF0D (pointer 60).
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({0x2212, 0xFF0D})).bytes, cat({kToJis0208, {0x21, 0x5D, 0x21, 0x5D}, kToAscii}));
+  EXPECT_EQ(encode(ISO_2022_JP, utf16({0x2212, 0xFF0D})).bytes,
+            cat({kToJis0208, {0x21, 0x5D, 0x21, 0x5D}, kToAscii}));
   // End-of-queue in Roman and jis0208 returns to ASCII; in ASCII writes nothing.
   EXPECT_EQ(encode(ISO_2022_JP, utf16({0x203E})).bytes, cat({kToRoman, {0x7E}, kToAscii}));
   EXPECT_EQ(encode(ISO_2022_JP, utf16({0x3000})).bytes, cat({kToJis0208, {0x21, 0x21}, kToAscii}));
@@ -404,8 +411,9 @@ TEST_F(Iso2022JpEncoder, ShiftOutShiftInEscapeAreErrorsWithReplacementCharacter)
     EXPECT_TRUE(jis.error);
     EXPECT_EQ(jis.code_point, 0xFFFDu);
     EXPECT_EQ(jis.bytes, cat({kToJis0208, {0x21, 0x21}, kToAscii}));
-    EXPECT_EQ(encode(ISO_2022_JP, utf16({0x3000, cp, 0x3000}), true).bytes,
-              cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#65533;"), kToJis0208, {0x21, 0x21}, kToAscii}));
+    EXPECT_EQ(
+        encode(ISO_2022_JP, utf16({0x3000, cp, 0x3000}), true).bytes,
+        cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#65533;"), kToJis0208, {0x21, 0x21}, kToAscii}));
   }
 }
 
@@ -416,15 +424,18 @@ TEST_F(Iso2022JpEncoder, ErrorModes) {
   EXPECT_EQ(fatal.code_point, 0xE9u);
   EXPECT_EQ(fatal.bytes, Bytes{'a'});
   EXPECT_EQ(encode(ISO_2022_JP, utf16({'a', 0xE9, 'b'}), true).bytes, ascii("a&#233;b"));
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, 0xE9}), true).bytes, cat({kToRoman, {0x5C}, ascii("&#233;"), kToAscii}));
+  EXPECT_EQ(encode(ISO_2022_JP, utf16({0xA5, 0xE9}), true).bytes,
+            cat({kToRoman, {0x5C}, ascii("&#233;"), kToAscii}));
   Encoded jis = encode(ISO_2022_JP, utf16({0x3000, 0x1F4A9}));
   EXPECT_TRUE(jis.error);
   EXPECT_EQ(jis.code_point, 0x1F4A9u);
   EXPECT_EQ(jis.bytes, cat({kToJis0208, {0x21, 0x21}, kToAscii}));
-  EXPECT_EQ(encode(ISO_2022_JP, utf16({0x3000, 0x1F4A9, 0x3000}), true).bytes,
-            cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#128169;"), kToJis0208, {0x21, 0x21}, kToAscii}));
+  EXPECT_EQ(
+      encode(ISO_2022_JP, utf16({0x3000, 0x1F4A9, 0x3000}), true).bytes,
+      cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#128169;"), kToJis0208, {0x21, 0x21}, kToAscii}));
   // A lone surrogate is U+FFFD, which index jis0208 does not have.
-  EXPECT_EQ(encode(ISO_2022_JP, u"\x3000\xDC00", true).bytes, cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#65533;")}));
+  EXPECT_EQ(encode(ISO_2022_JP, u"\x3000\xDC00", true).bytes,
+            cat({kToJis0208, {0x21, 0x21}, kToAscii, ascii("&#65533;")}));
 }
 
 }  // namespace

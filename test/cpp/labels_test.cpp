@@ -101,7 +101,8 @@ std::vector<Label> read_labels() {
       pending_labels.pop_back();
       pending_name.pop_back();
     } else if (t.kind == '"' && t.text == "labels" && i + 1 < tokens.size() && tokens[i + 1].kind == '[') {
-      for (i += 2; i < tokens.size() && tokens[i].kind == '"'; ++i) pending_labels.back().push_back(tokens[i].text);
+      for (i += 2; i < tokens.size() && tokens[i].kind == '"'; ++i)
+        pending_labels.back().push_back(tokens[i].text);
     } else if (t.kind == '"' && t.text == "name" && i + 1 < tokens.size() && tokens[i + 1].kind == '"') {
       pending_name.back() = tokens[++i].text;
     }
@@ -211,11 +212,11 @@ TEST(Labels, OtherWhitespaceIsNotRemoved) {
 
 TEST(Labels, OnlyAsciiLettersFoldCase) {
   // Unicode case folding would map these to ASCII letters; an ASCII case-insensitive match does not.
-  EXPECT_EQ(get(u"\u212Aoi8-r"), -1);   // KELVIN SIGN
-  EXPECT_EQ(get(u"lat\u0131n1"), -1);   // LATIN SMALL LETTER DOTLESS I
-  EXPECT_EQ(get(u"lat\u0130n1"), -1);   // LATIN CAPITAL LETTER I WITH DOT ABOVE
+  EXPECT_EQ(get(u"\u212Aoi8-r"), -1);     // KELVIN SIGN
+  EXPECT_EQ(get(u"lat\u0131n1"), -1);     // LATIN SMALL LETTER DOTLESS I
+  EXPECT_EQ(get(u"lat\u0130n1"), -1);     // LATIN CAPITAL LETTER I WITH DOT ABOVE
   EXPECT_EQ(get(u"\u017Fhift_jis"), -1);  // LATIN SMALL LETTER LONG S
-  EXPECT_EQ(get(u"utf-\uFF18"), -1);    // FULLWIDTH DIGIT EIGHT
+  EXPECT_EQ(get(u"utf-\uFF18"), -1);      // FULLWIDTH DIGIT EIGHT
   // Every letter of every label replaced by a character that folds or narrows to it: the Unicode
   // case variants above, and the same low byte in a higher code unit (U+0100 + c, U+FF00 + c).
   for (const Label& l : all_labels()) {

@@ -143,15 +143,16 @@ std::map<uint32_t, uint32_t> shift_jis_pointers(const std::map<uint32_t, uint32_
 
 // The encoder's result for one scalar value, from the spec's steps.
 ExpectedEncoding expected_encoding(const std::map<uint32_t, uint32_t>& first, uint32_t cp) {
-  if (cp <= 0x80) return {{static_cast<uint8_t>(cp)}};                       // 2.
-  if (cp == 0xA5) return {{0x5C}};                                             // 3.
-  if (cp == 0x203E) return {{0x7E}};                                           // 4.
+  if (cp <= 0x80) return {{static_cast<uint8_t>(cp)}};                                    // 2.
+  if (cp == 0xA5) return {{0x5C}};                                                        // 3.
+  if (cp == 0x203E) return {{0x7E}};                                                      // 4.
   if (cp >= 0xFF61 && cp <= 0xFF9F) return {{static_cast<uint8_t>(cp - 0xFF61 + 0xA1)}};  // 5.
-  if (cp == 0x2212) cp = 0xFF0D;                                               // 6.
-  auto it = first.find(cp);                                                    // 7.
-  if (it == first.end()) return {{}, true, cp};                                // 8.
-  uint32_t lead = it->second / 188, trail = it->second % 188;                  // 9.-13.
-  return {{static_cast<uint8_t>(lead + (lead < 0x1F ? 0x81 : 0xC1)), static_cast<uint8_t>(trail + (trail < 0x3F ? 0x40 : 0x41))}};
+  if (cp == 0x2212) cp = 0xFF0D;                                                          // 6.
+  auto it = first.find(cp);                                                               // 7.
+  if (it == first.end()) return {{}, true, cp};                                           // 8.
+  uint32_t lead = it->second / 188, trail = it->second % 188;                             // 9.-13.
+  return {{static_cast<uint8_t>(lead + (lead < 0x1F ? 0x81 : 0xC1)),
+           static_cast<uint8_t>(trail + (trail < 0x3F ? 0x40 : 0x41))}};
 }
 
 TEST_F(ShiftJisEncoder, EveryCodePointOfTheIndex) {
@@ -184,7 +185,8 @@ TEST_F(ShiftJisEncoder, EveryBmpScalarValueAndASampleOfTheOthers) {
 }
 
 TEST_F(ShiftJisEncoder, SpecialCases) {
-  EXPECT_EQ(encode(SHIFT_JIS, utf16({0x00, 0x5C, 0x7E, 0x7F, 0x80})).bytes, (Bytes{0x00, 0x5C, 0x7E, 0x7F, 0x80}));
+  EXPECT_EQ(encode(SHIFT_JIS, utf16({0x00, 0x5C, 0x7E, 0x7F, 0x80})).bytes,
+            (Bytes{0x00, 0x5C, 0x7E, 0x7F, 0x80}));
   EXPECT_EQ(encode(SHIFT_JIS, utf16({0xA5, 0x203E})).bytes, (Bytes{0x5C, 0x7E}));
   EXPECT_EQ(encode(SHIFT_JIS, utf16({0xFF61, 0xFF9F})).bytes, (Bytes{0xA1, 0xDF}));
   // U+2212 as U+FF0D (pointer 60: 0x81 0x7C).
@@ -204,7 +206,8 @@ TEST_F(ShiftJisEncoder, ErrorModes) {
   EXPECT_EQ(fatal.bytes, (Bytes{'a', 0x81, 0x40}));
   Encoded html = encode(SHIFT_JIS, utf16({0xE9, 0x3000, 0x1F4A9}), true);
   EXPECT_FALSE(html.error);
-  EXPECT_EQ(html.bytes, (Bytes{'&', '#', '2', '3', '3', ';', 0x81, 0x40, '&', '#', '1', '2', '8', '1', '6', '9', ';'}));
+  EXPECT_EQ(html.bytes,
+            (Bytes{'&', '#', '2', '3', '3', ';', 0x81, 0x40, '&', '#', '1', '2', '8', '1', '6', '9', ';'}));
 }
 
 }  // namespace

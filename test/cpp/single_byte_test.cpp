@@ -254,7 +254,12 @@ TEST_P(SingleByteEncoding, LoneSurrogatesEncodeAsReplacementCharacterErrors) {
     EXPECT_EQ(fatal.code_point, 0xFFFDu);
   }
   EXPECT_EQ(encode(encoding(), u"\xD800", true).bytes, bytes_of("&#65533;"));
-  EXPECT_EQ(encode(encoding(), u"a\xDC00" u"b", true).bytes, bytes_of("a&#65533;b"));
+  EXPECT_EQ(encode(encoding(),
+                   u"a\xDC00"
+                   u"b",
+                   true)
+                .bytes,
+            bytes_of("a&#65533;b"));
   EXPECT_EQ(encode(encoding(), u"\xDC00\xD800", true).bytes, bytes_of("&#65533;&#65533;"));
   EXPECT_EQ(encode(encoding(), u"x\xD800", true).bytes, bytes_of("x&#65533;"));
   // A surrogate pair is one code point and one reference.

@@ -76,8 +76,8 @@ Decoded decode(int encoding, const Bytes& input, uint32_t options, const std::ve
     uint32_t call_options = options | (last ? kFlush : 0);
     // Keep calling while the output buffer fills up.
     for (;;) {
-      DecodeResult r = decode_to_utf16(encoding, call_options, state, input.data() + start,
-                                       end - start, out.data(), out.size());
+      DecodeResult r = decode_to_utf16(encoding, call_options, state, input.data() + start, end - start,
+                                       out.data(), out.size());
       result.text.append(out.data() + r.begin, out.data() + r.written);
       start += r.read;
       if (r.status == kError) {
@@ -164,7 +164,8 @@ void expect_decode_in_chunks(int encoding, const Bytes& input, const Decoded& ex
   std::vector<size_t> splits;
   for (size_t k = 1; k < input.size(); k += 1001) splits.push_back(k);
   EXPECT_EQ(decode(encoding, input, 0, splits), expected) << "chunks of 1001 from 1";
-  EXPECT_EQ(decode(encoding, input, kFatal, splits, 32), expected) << "fatal, chunks of 1001 from 1, 32 units";
+  EXPECT_EQ(decode(encoding, input, kFatal, splits, 32), expected)
+      << "fatal, chunks of 1001 from 1, 32 units";
 }
 
 Encoded encode(int encoding, const std::u16string& text, bool html) {
@@ -237,7 +238,8 @@ void expect_sampled_scalar_values_encode(int encoding,
     if (cp >= 0xD800 && cp <= 0xDFFF) continue;
     ExpectedEncoding want = expected(cp);
     Encoded got = encode_one(encoding, cp);
-    if (got.bytes != want.bytes || got.error != want.error || (want.error && got.code_point != want.code_point)) {
+    if (got.bytes != want.bytes || got.error != want.error ||
+        (want.error && got.code_point != want.code_point)) {
       ADD_FAILURE() << "U+" << std::hex << cp << ": got " << hex(got.bytes) << (got.error ? "error" : "");
       ++failures;
     }

@@ -55,8 +55,8 @@ Decoded fatal_of(const Decoded& replacement);
 // Decodes `input` split into chunks at `splits` (ascending byte offsets) through one decoder, with
 // kFlush on the last call. `options` may hold kFatal and kIgnoreBom. A small output capacity
 // (`capacity`, at least 32) forces the kOutputFull path.
-Decoded decode(int encoding, const Bytes& input, uint32_t options = 0,
-               const std::vector<size_t>& splits = {}, size_t capacity = 0);
+Decoded decode(int encoding, const Bytes& input, uint32_t options = 0, const std::vector<size_t>& splits = {},
+               size_t capacity = 0);
 
 // Checks that `input` decodes to `expected` (or fails, in fatal mode, when `expected.error`) in one
 // call, split at every byte position, byte by byte, with a tiny output buffer, and all of that again

@@ -122,9 +122,9 @@ function byteNear(rng, ranges, edgeChance = 0.15) {
 
 // Bytes that sit on the range boundaries of the decoders in this file, for mutations.
 const EDGE_BYTES = [
-  0x00, 0x0a, 0x0d, 0x0e, 0x0f, 0x1b, 0x20, 0x21, 0x24, 0x28, 0x2f, 0x30, 0x39, 0x3a, 0x3f, 0x40, 0x41, 0x42,
-  0x49, 0x4a, 0x5c, 0x7e, 0x7f, 0x80, 0x81, 0x8e, 0x8f, 0x90, 0x9f, 0xa0, 0xa1, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf,
-  0xe0, 0xe3, 0xe4, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xfc, 0xfd, 0xfe, 0xff,
+  0x00, 0x0a, 0x0d, 0x0e, 0x0f, 0x1b, 0x20, 0x21, 0x24, 0x28, 0x2f, 0x30, 0x39, 0x3a, 0x3f, 0x40, 0x41, 0x42, 0x49,
+  0x4a, 0x5c, 0x7e, 0x7f, 0x80, 0x81, 0x8e, 0x8f, 0x90, 0x9f, 0xa0, 0xa1, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe3,
+  0xe4, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xfc, 0xfd, 0xfe, 0xff,
 ];
 
 class Bytes {
@@ -186,10 +186,13 @@ const SCALAR_EDGES = [0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xfeff, 0xfffe, 
 const ANY_SCALAR = table([
   [30, (rng) => rng.range(0, 0x7f)],
   [15, (rng) => rng.range(0x80, 0x7ff)],
-  [25, (rng) => {
-    const c = rng.range(0x800, 0xfffd);
-    return c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
-  }],
+  [
+    25,
+    (rng) => {
+      const c = rng.range(0x800, 0xfffd);
+      return c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
+    },
+  ],
   [10, (rng) => rng.range(0x10000, 0x10ffff)],
   [5, (rng) => rng.range(0x1f300, 0x1faff)],
   [5, (rng) => rng.pick(SCALAR_EDGES)],
@@ -258,22 +261,24 @@ const U8_THREE_LEADS = [0xe1, 0xe2, 0xe3, 0xe8, 0xec, 0xee, 0xef];
 const U8_NARROW_LEADS = [0xe0, 0xed, 0xf0, 0xf4];
 const U8_SECOND_EDGES = [0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0];
 const U8_BAD_LEADS = [0xc0, 0xc1, 0xf5, 0xf8, 0xfc, 0xfe, 0xff];
-const utf8Token = token(table([
-  [20, asciiToken],
-  [12, (rng) => [rng.range(0xc2, 0xdf), u8trail(rng)]],
-  [6, (rng) => [0xe0, rng.range(0xa0, 0xbf), u8trail(rng)]],
-  [10, (rng) => [rng.chance(0.5) ? rng.range(0xe1, 0xec) : rng.pick(U8_THREE_LEADS), u8trail(rng), u8trail(rng)]],
-  [6, (rng) => [0xed, rng.range(0x80, 0x9f), u8trail(rng)]],
-  [6, (rng) => [0xf0, rng.range(0x90, 0xbf), u8trail(rng), u8trail(rng)]],
-  [6, (rng) => [rng.range(0xf1, 0xf3), u8trail(rng), u8trail(rng), u8trail(rng)]],
-  [6, (rng) => [0xf4, rng.range(0x80, 0x8f), u8trail(rng), u8trail(rng)]],
-  // the out-of-range second bytes: overlongs, surrogates, above U+10FFFF
-  [10, (rng) => [rng.pick(U8_NARROW_LEADS), rng.pick(U8_SECOND_EDGES), u8trail(rng), u8trail(rng)]],
-  [6, (rng) => [rng.pick(U8_BAD_LEADS), u8trail(rng)]],
-  [6, (rng) => [u8trail(rng)]],
-  [6, (rng) => [rng.range(0xc2, 0xf4)]], // a lead with no trail
-  [3, () => [0xef, 0xbb, 0xbf]], // U+FEFF (a BOM anywhere)
-]));
+const utf8Token = token(
+  table([
+    [20, asciiToken],
+    [12, (rng) => [rng.range(0xc2, 0xdf), u8trail(rng)]],
+    [6, (rng) => [0xe0, rng.range(0xa0, 0xbf), u8trail(rng)]],
+    [10, (rng) => [rng.chance(0.5) ? rng.range(0xe1, 0xec) : rng.pick(U8_THREE_LEADS), u8trail(rng), u8trail(rng)]],
+    [6, (rng) => [0xed, rng.range(0x80, 0x9f), u8trail(rng)]],
+    [6, (rng) => [0xf0, rng.range(0x90, 0xbf), u8trail(rng), u8trail(rng)]],
+    [6, (rng) => [rng.range(0xf1, 0xf3), u8trail(rng), u8trail(rng), u8trail(rng)]],
+    [6, (rng) => [0xf4, rng.range(0x80, 0x8f), u8trail(rng), u8trail(rng)]],
+    // the out-of-range second bytes: overlongs, surrogates, above U+10FFFF
+    [10, (rng) => [rng.pick(U8_NARROW_LEADS), rng.pick(U8_SECOND_EDGES), u8trail(rng), u8trail(rng)]],
+    [6, (rng) => [rng.pick(U8_BAD_LEADS), u8trail(rng)]],
+    [6, (rng) => [u8trail(rng)]],
+    [6, (rng) => [rng.range(0xc2, 0xf4)]], // a lead with no trail
+    [3, () => [0xef, 0xbb, 0xbf]], // U+FEFF (a BOM anywhere)
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#shared-utf-16-decoder: code units, lead surrogates
 // 0xD800-0xDBFF, trail surrogates 0xDC00-0xDFFF, an odd byte at the end.
@@ -328,25 +333,30 @@ const GB_SINGLES = [0x80, 0xff];
 const GB_BAD_THIRD = [0x30, 0x39, 0x41, 0x7f, 0x80, 0xff, 0x00];
 const GB_BAD_FOURTH = [0x2f, 0x3a, 0x41, 0x80, 0x81, 0xff, 0x00];
 const GB_BAD_SECOND = [0x00, 0x2f, 0x3a, 0x3f, 0x7f, 0xff, 0x41];
-const gb18030Token = token(table([
-  [18, asciiToken],
-  [4, (rng) => [rng.pick(GB_SINGLES)]],
-  [18, (rng) => {
-    const [p] = rng.pick(indexEntries('gb18030'));
-    const trail = p % 190;
-    return [Math.floor(p / 190) + 0x81, trail + (trail < 0x3f ? 0x40 : 0x41)];
-  }],
-  [10, (rng) => [gbLead(rng), byteNear(rng, GB_TWO_TRAIL)]],
-  [8, (rng) => gbFourBytes(rng.pick(gbFourBytePointers()))],
-  [8, (rng) => gbFourBytes(rng.chance(0.5) ? rng.range(0, 39419) : rng.range(189000, 1237575))],
-  [6, (rng) => [byteNear(rng, GB_FIRST_EDGES, 0.05), gbDigit(rng), gbLead(rng), gbDigit(rng)]],
-  // broken four-byte sequences: a non-0x81-0xFE third byte, a non-digit fourth byte, truncation
-  [6, (rng) => [gbLead(rng), gbDigit(rng), rng.pick(GB_BAD_THIRD)]],
-  [6, (rng) => [gbLead(rng), gbDigit(rng), gbLead(rng), rng.pick(GB_BAD_FOURTH)]],
-  [4, (rng) => [gbLead(rng), gbDigit(rng), gbLead(rng)]],
-  [4, (rng) => [gbLead(rng), rng.pick(GB_BAD_SECOND)]],
-  [4, (rng) => [gbLead(rng)]],
-]));
+const gb18030Token = token(
+  table([
+    [18, asciiToken],
+    [4, (rng) => [rng.pick(GB_SINGLES)]],
+    [
+      18,
+      (rng) => {
+        const [p] = rng.pick(indexEntries('gb18030'));
+        const trail = p % 190;
+        return [Math.floor(p / 190) + 0x81, trail + (trail < 0x3f ? 0x40 : 0x41)];
+      },
+    ],
+    [10, (rng) => [gbLead(rng), byteNear(rng, GB_TWO_TRAIL)]],
+    [8, (rng) => gbFourBytes(rng.pick(gbFourBytePointers()))],
+    [8, (rng) => gbFourBytes(rng.chance(0.5) ? rng.range(0, 39419) : rng.range(189000, 1237575))],
+    [6, (rng) => [byteNear(rng, GB_FIRST_EDGES, 0.05), gbDigit(rng), gbLead(rng), gbDigit(rng)]],
+    // broken four-byte sequences: a non-0x81-0xFE third byte, a non-digit fourth byte, truncation
+    [6, (rng) => [gbLead(rng), gbDigit(rng), rng.pick(GB_BAD_THIRD)]],
+    [6, (rng) => [gbLead(rng), gbDigit(rng), gbLead(rng), rng.pick(GB_BAD_FOURTH)]],
+    [4, (rng) => [gbLead(rng), gbDigit(rng), gbLead(rng)]],
+    [4, (rng) => [gbLead(rng), rng.pick(GB_BAD_SECOND)]],
+    [4, (rng) => [gbLead(rng)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#big5-decoder: lead 0x81-0xFE; trail 0x40-0x7E, 0xA1-0xFE;
 // pointers 1133, 1135, 1164, 1166 decode to two code points; an ASCII trail is restored.
@@ -357,16 +367,18 @@ function big5PointerBytes(p) {
 const BIG5_SPECIAL = [1133, 1134, 1135, 1136, 1164, 1165, 1166, 1167];
 const BIG5_TRAIL = [R(0x40, 0x7e), R(0xa1, 0xfe)];
 const BIG5_BAD_TRAIL = [0x00, 0x3f, 0x7f, 0x80, 0xa0, 0xff, 0x41];
-const big5Token = token(table([
-  [20, asciiToken],
-  [4, (rng) => [rng.pick(GB_SINGLES)]],
-  [22, (rng) => big5PointerBytes(rng.pick(indexEntries('big5'))[0])],
-  [5, (rng) => big5PointerBytes(rng.pick(BIG5_SPECIAL))],
-  [12, (rng) => [rng.range(0x81, 0xfe), byteNear(rng, BIG5_TRAIL)]],
-  [8, (rng) => big5PointerBytes(rng.range(0, 126 * 157 - 1))],
-  [5, (rng) => [rng.range(0x81, 0xfe), rng.pick(BIG5_BAD_TRAIL)]],
-  [4, (rng) => [rng.range(0x81, 0xfe)]],
-]));
+const big5Token = token(
+  table([
+    [20, asciiToken],
+    [4, (rng) => [rng.pick(GB_SINGLES)]],
+    [22, (rng) => big5PointerBytes(rng.pick(indexEntries('big5'))[0])],
+    [5, (rng) => big5PointerBytes(rng.pick(BIG5_SPECIAL))],
+    [12, (rng) => [rng.range(0x81, 0xfe), byteNear(rng, BIG5_TRAIL)]],
+    [8, (rng) => big5PointerBytes(rng.range(0, 126 * 157 - 1))],
+    [5, (rng) => [rng.range(0x81, 0xfe), rng.pick(BIG5_BAD_TRAIL)]],
+    [4, (rng) => [rng.range(0x81, 0xfe)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#euc-jp-decoder: 0x8E + 0xA1-0xDF (katakana); 0x8F + lead +
 // trail (jis0212); lead 0xA1-0xFE + trail 0xA1-0xFE (jis0208); an ASCII trail is restored.
@@ -375,46 +387,73 @@ const EUCJP_BYTE = [R(0xa1, 0xfe)];
 const EUCJP_KANA = [R(0xa1, 0xdf)];
 const EUCJP_BAD_TRAIL = [0x00, 0x41, 0x7f, 0x80, 0xa0, 0xff];
 const eucJpLeadish = (rng) => (rng.chance(0.5) ? rng.range(0xa1, 0xfe) : rng.chance(0.5) ? 0x8e : 0x8f);
-const eucJpToken = token(table([
-  [20, asciiToken],
-  [18, (rng) => eucJpPointerBytes(rng.pick(indexEntries('jis0208'))[0])],
-  [10, (rng) => [0x8f, ...eucJpPointerBytes(rng.pick(indexEntries('jis0212'))[0])]],
-  [8, (rng) => [0x8e, byteNear(rng, EUCJP_KANA)]],
-  [8, (rng) => [byteNear(rng, EUCJP_BYTE), byteNear(rng, EUCJP_BYTE)]],
-  [6, (rng) => [0x8f, byteNear(rng, EUCJP_BYTE), byteNear(rng, EUCJP_BYTE)]],
-  [6, (rng) => [eucJpLeadish(rng), rng.pick(EUCJP_BAD_TRAIL)]],
-  [5, (rng) => [rng.chance(0.45) ? rng.range(0x80, 0x8d) : rng.chance(0.9) ? rng.range(0x90, 0xa0) : 0xff]],
-  [4, (rng) => [eucJpLeadish(rng)]],
-]));
+const eucJpToken = token(
+  table([
+    [20, asciiToken],
+    [18, (rng) => eucJpPointerBytes(rng.pick(indexEntries('jis0208'))[0])],
+    [10, (rng) => [0x8f, ...eucJpPointerBytes(rng.pick(indexEntries('jis0212'))[0])]],
+    [8, (rng) => [0x8e, byteNear(rng, EUCJP_KANA)]],
+    [8, (rng) => [byteNear(rng, EUCJP_BYTE), byteNear(rng, EUCJP_BYTE)]],
+    [6, (rng) => [0x8f, byteNear(rng, EUCJP_BYTE), byteNear(rng, EUCJP_BYTE)]],
+    [6, (rng) => [eucJpLeadish(rng), rng.pick(EUCJP_BAD_TRAIL)]],
+    [5, (rng) => [rng.chance(0.45) ? rng.range(0x80, 0x8d) : rng.chance(0.9) ? rng.range(0x90, 0xa0) : 0xff]],
+    [4, (rng) => [eucJpLeadish(rng)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: the escape sequences ESC ( B (ASCII),
 // ESC ( J (Roman), ESC ( I (katakana), ESC $ @ and ESC $ B (lead byte); 0x21-0x7E in the
 // two-byte and katakana states; 0x0E, 0x0F, 0x1B and bytes >= 0x80 are errors; two escape
 // sequences in a row are an error (ISO-2022-JP output flag).
-const GOOD_ESC = [[0x1b, 0x28, 0x42], [0x1b, 0x28, 0x4a], [0x1b, 0x28, 0x49], [0x1b, 0x24, 0x40], [0x1b, 0x24, 0x42]];
+const GOOD_ESC = [
+  [0x1b, 0x28, 0x42],
+  [0x1b, 0x28, 0x4a],
+  [0x1b, 0x28, 0x49],
+  [0x1b, 0x24, 0x40],
+  [0x1b, 0x24, 0x42],
+];
 const BAD_ESC = [
-  [0x1b], [0x1b, 0x28], [0x1b, 0x24], [0x1b, 0x1b], [0x1b, 0x28, 0x43], [0x1b, 0x24, 0x41], [0x1b, 0x24, 0x28, 0x44],
-  [0x1b, 0x28, 0x1b], [0x1b, 0x24, 0x1b], [0x1b, 0x2e, 0x41], [0x1b, 0x28, 0x80], [0x1b, 0x24, 0x0a], [0x1b, 0x4e],
+  [0x1b],
+  [0x1b, 0x28],
+  [0x1b, 0x24],
+  [0x1b, 0x1b],
+  [0x1b, 0x28, 0x43],
+  [0x1b, 0x24, 0x41],
+  [0x1b, 0x24, 0x28, 0x44],
+  [0x1b, 0x28, 0x1b],
+  [0x1b, 0x24, 0x1b],
+  [0x1b, 0x2e, 0x41],
+  [0x1b, 0x28, 0x80],
+  [0x1b, 0x24, 0x0a],
+  [0x1b, 0x4e],
 ];
 const ISO2022JP_TEXT = [R(0x21, 0x7e)];
 const ISO2022JP_NEWLINES = [0x0a, 0x0d];
 const ISO2022JP_SPECIALS = [0x0e, 0x0f, 0x1b, 0x00, 0x20, 0x5c, 0x7e, 0x7f, 0x80, 0xa1, 0xff];
-const iso2022JpToken = token(table([
-  [30, (rng) => rng.pick(GOOD_ESC)],
-  [8, (rng) => rng.pick(BAD_ESC)],
-  [30, (rng) => {
-    const out = [];
-    for (let n = rng.range(1, 6); n > 0; n--) out.push(byteNear(rng, ISO2022JP_TEXT, 0.1));
-    return out;
-  }],
-  [8, (rng) => {
-    const [p] = rng.pick(indexEntries('jis0208'));
-    return [Math.floor(p / 94) + 0x21, (p % 94) + 0x21];
-  }],
-  [6, (rng) => [rng.pick(ISO2022JP_NEWLINES)]],
-  [6, (rng) => [rng.pick(ISO2022JP_SPECIALS)]],
-  [4, (rng) => [rng.range(0x80, 0xff)]],
-]));
+const iso2022JpToken = token(
+  table([
+    [30, (rng) => rng.pick(GOOD_ESC)],
+    [8, (rng) => rng.pick(BAD_ESC)],
+    [
+      30,
+      (rng) => {
+        const out = [];
+        for (let n = rng.range(1, 6); n > 0; n--) out.push(byteNear(rng, ISO2022JP_TEXT, 0.1));
+        return out;
+      },
+    ],
+    [
+      8,
+      (rng) => {
+        const [p] = rng.pick(indexEntries('jis0208'));
+        return [Math.floor(p / 94) + 0x21, (p % 94) + 0x21];
+      },
+    ],
+    [6, (rng) => [rng.pick(ISO2022JP_NEWLINES)]],
+    [6, (rng) => [rng.pick(ISO2022JP_SPECIALS)]],
+    [4, (rng) => [rng.range(0x80, 0xff)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#shift_jis-decoder: 0x80 and 0xA1-0xDF single bytes; lead
 // 0x81-0x9F, 0xE0-0xFC; trail 0x40-0x7E, 0x80-0xFC; pointers 8836-10715 are EUDC (U+E000+);
@@ -428,32 +467,39 @@ const SJIS_LEAD = [R(0x81, 0x9f), R(0xe0, 0xfc)];
 const SJIS_TRAIL = [R(0x40, 0x7e), R(0x80, 0xfc)];
 const SJIS_SINGLES = [0x80, 0xa0, 0xfd, 0xfe, 0xff];
 const SJIS_BAD_TRAIL = [0x00, 0x3f, 0x7f, 0xfd, 0xff, 0x41];
-const shiftJisToken = token(table([
-  [20, asciiToken],
-  [18, (rng) => shiftJisPointerBytes(rng.pick(indexEntries('jis0208'))[0])],
-  [6, (rng) => shiftJisPointerBytes(rng.range(8836, 10715))],
-  [6, (rng) => [rng.chance(0.5) ? rng.pick(SJIS_SINGLES) : rng.range(0xa1, 0xdf)]],
-  [10, (rng) => [byteNear(rng, SJIS_LEAD), byteNear(rng, SJIS_TRAIL)]],
-  [6, (rng) => shiftJisPointerBytes(rng.range(0, 11279))],
-  [5, (rng) => [byteNear(rng, SJIS_LEAD, 0), rng.pick(SJIS_BAD_TRAIL)]],
-  [4, (rng) => [byteNear(rng, SJIS_LEAD, 0)]],
-]));
+const shiftJisToken = token(
+  table([
+    [20, asciiToken],
+    [18, (rng) => shiftJisPointerBytes(rng.pick(indexEntries('jis0208'))[0])],
+    [6, (rng) => shiftJisPointerBytes(rng.range(8836, 10715))],
+    [6, (rng) => [rng.chance(0.5) ? rng.pick(SJIS_SINGLES) : rng.range(0xa1, 0xdf)]],
+    [10, (rng) => [byteNear(rng, SJIS_LEAD), byteNear(rng, SJIS_TRAIL)]],
+    [6, (rng) => shiftJisPointerBytes(rng.range(0, 11279))],
+    [5, (rng) => [byteNear(rng, SJIS_LEAD, 0), rng.pick(SJIS_BAD_TRAIL)]],
+    [4, (rng) => [byteNear(rng, SJIS_LEAD, 0)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#euc-kr-decoder: lead 0x81-0xFE; trail 0x41-0xFE; pointer
 // (lead - 0x81) × 190 + (byte - 0x41); an ASCII trail is restored.
 const EUCKR_TRAIL = [R(0x41, 0xfe)];
 const EUCKR_BAD_TRAIL = [0x00, 0x40, 0x5a, 0x5b, 0x60, 0x61, 0x7a, 0x7b, 0x7f, 0x80, 0xff];
-const eucKrToken = token(table([
-  [20, asciiToken],
-  [4, (rng) => [rng.pick(GB_SINGLES)]],
-  [22, (rng) => {
-    const [p] = rng.pick(indexEntries('euc-kr'));
-    return [Math.floor(p / 190) + 0x81, (p % 190) + 0x41];
-  }],
-  [12, (rng) => [rng.range(0x81, 0xfe), byteNear(rng, EUCKR_TRAIL)]],
-  [6, (rng) => [rng.range(0x81, 0xfe), rng.pick(EUCKR_BAD_TRAIL)]],
-  [4, (rng) => [rng.range(0x81, 0xfe)]],
-]));
+const eucKrToken = token(
+  table([
+    [20, asciiToken],
+    [4, (rng) => [rng.pick(GB_SINGLES)]],
+    [
+      22,
+      (rng) => {
+        const [p] = rng.pick(indexEntries('euc-kr'));
+        return [Math.floor(p / 190) + 0x81, (p % 190) + 0x41];
+      },
+    ],
+    [12, (rng) => [rng.range(0x81, 0xfe), byteNear(rng, EUCKR_TRAIL)]],
+    [6, (rng) => [rng.range(0x81, 0xfe), rng.pick(EUCKR_BAD_TRAIL)]],
+    [4, (rng) => [rng.range(0x81, 0xfe)]],
+  ]),
+);
 
 // https://encoding.spec.whatwg.org/#single-byte-decoder: ASCII bytes, then index single-byte for
 // 0x80-0xFF (null entries are errors).
@@ -507,11 +553,14 @@ function biasedBytes(rng, name, targetLength) {
 const JUNK = table([
   [4, (rng) => [rng.range(0x80, 0xff)]],
   [3, (rng) => [rng.pick(EDGE_BYTES)]],
-  [2, (rng) => {
-    const out = [];
-    for (let n = rng.range(1, 4); n > 0; n--) out.push(rng.u32() & 0xff);
-    return out;
-  }],
+  [
+    2,
+    (rng) => {
+      const out = [];
+      for (let n = rng.range(1, 4); n > 0; n--) out.push(rng.u32() & 0xff);
+      return out;
+    },
+  ],
   [2, (rng, name) => tokenFor(name)(rng)],
 ]);
 function injectJunk(rng, name, bytes) {
@@ -617,7 +666,8 @@ export function randomCuts(rng, n) {
   const cuts = [];
   const mode = rng.choose(CUT_MODES);
   if (mode === 'few') for (let k = rng.range(1, 3); k > 0; k--) cuts.push(rng.range(0, n));
-  else if (mode === 'many') for (let k = rng.range(1, Math.min(256, Math.max(1, n >> 1))); k > 0; k--) cuts.push(rng.range(0, n));
+  else if (mode === 'many')
+    for (let k = rng.range(1, Math.min(256, Math.max(1, n >> 1))); k > 0; k--) cuts.push(rng.range(0, n));
   else if (mode === 'every' && n <= 256) for (let i = 1; i < n; i++) cuts.push(i);
   else if (mode === 'empty') {
     cuts.push(0, rng.range(0, n), rng.range(0, n), n);
@@ -662,12 +712,30 @@ const SPECIALS = {
     ...[0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xec, 0xed, 0xf3].map((t) => [0xa6, t]),
     ...[0x59, 0x61, 0x66, 0x67, 0x6d, 0x7e, 0x90, 0xa0].map((t) => [0xfe, t]),
     [0xa3, 0xa0],
-    [0x84, 0x31, 0xa4, 0x39], [0x84, 0x31, 0xa5, 0x30], [0x8f, 0x39, 0xfe, 0x39], [0x90, 0x30, 0x81, 0x30],
-    [0xe3, 0x32, 0x9a, 0x35], [0xe3, 0x32, 0x9a, 0x36], [0x81, 0x35, 0xf4, 0x37], [0x81, 0x30, 0x81, 0x30],
-    [0xfe, 0x39, 0xfe, 0x39], [0x81, 0x30, 0x81], [0x81, 0x30], [0x81, 0x30, 0x81, 0x41], [0x81, 0x30, 0x41],
+    [0x84, 0x31, 0xa4, 0x39],
+    [0x84, 0x31, 0xa5, 0x30],
+    [0x8f, 0x39, 0xfe, 0x39],
+    [0x90, 0x30, 0x81, 0x30],
+    [0xe3, 0x32, 0x9a, 0x35],
+    [0xe3, 0x32, 0x9a, 0x36],
+    [0x81, 0x35, 0xf4, 0x37],
+    [0x81, 0x30, 0x81, 0x30],
+    [0xfe, 0x39, 0xfe, 0x39],
+    [0x81, 0x30, 0x81],
+    [0x81, 0x30],
+    [0x81, 0x30, 0x81, 0x41],
+    [0x81, 0x30, 0x41],
   ],
   // Big5 pointers 1133, 1135, 1164, 1166 (two code points each) and their neighbours.
-  big5: [[0x88, 0x62], [0x88, 0x63], [0x88, 0x64], [0x88, 0xa3], [0x88, 0xa4], [0x88, 0xa5], [0x88, 0x62, 0x88, 0x64]],
+  big5: [
+    [0x88, 0x62],
+    [0x88, 0x63],
+    [0x88, 0x64],
+    [0x88, 0xa3],
+    [0x88, 0xa4],
+    [0x88, 0xa5],
+    [0x88, 0x62, 0x88, 0x64],
+  ],
   // ISO-2022-JP: each escape sequence alone, twice in a row, at the end, and with one byte after.
   'iso-2022-jp': [
     ...GOOD_ESC.map((e) => e),
@@ -721,8 +789,10 @@ export function generateDecoderInputs(name, count, { seed = 1, wholeCorpusFiles 
   if (PAIRS.has(name)) {
     const perInput = count >= 50000 ? 16 : 64;
     const sequences = [];
-    for (let lead = 0x80; lead <= 0xff; lead++) for (let trail = 0; trail <= 0xff; trail++) sequences.push([lead, trail]);
-    if (name === 'euc-jp') for (let b = 0xa1; b <= 0xfe; b++) for (let c = 0xa1; c <= 0xfe; c++) sequences.push([0x8f, b, c]);
+    for (let lead = 0x80; lead <= 0xff; lead++)
+      for (let trail = 0; trail <= 0xff; trail++) sequences.push([lead, trail]);
+    if (name === 'euc-jp')
+      for (let b = 0xa1; b <= 0xfe; b++) for (let c = 0xa1; c <= 0xfe; c++) sequences.push([0x8f, b, c]);
     for (let i = 0; i < sequences.length && records.length < count; i += perInput) {
       const out = new Bytes();
       for (const seq of sequences.slice(i, i + perInput)) {
@@ -785,7 +855,12 @@ export function generateDecoderInputs(name, count, { seed = 1, wholeCorpusFiles 
 
   if (wholeCorpusFiles) {
     for (const e of corpus.filter((c) => c.own)) {
-      records.push({ bytes: e.bytes, flags: randomFlags(rng), cuts: randomCuts(rng, e.bytes.length), kind: `corpus-file:${e.file}` });
+      records.push({
+        bytes: e.bytes,
+        flags: randomFlags(rng),
+        cuts: randomCuts(rng, e.bytes.length),
+        kind: `corpus-file:${e.file}`,
+      });
     }
   }
   return records;
@@ -796,10 +871,10 @@ export function generateDecoderInputs(name, count, { seed = 1, wholeCorpusFiles 
 // Code points for the encoder test: the encoding's own index (so most strings are encodable), the
 // indexes of its neighbours (often unencodable), the encoders' special cases, anything else.
 const ENCODER_SPECIALS = [
-  0x00, 0x0e, 0x0f, 0x1b, 0x5c, 0x7e, 0x7f, 0x80, 0xa5, 0x203e, 0x2212, 0x20ac, 0xe5e5, 0xe7c7, 0xe78d, 0xe78e,
-  0xe78f, 0xe790, 0xe791, 0xe792, 0xe793, 0xe794, 0xe795, 0xe796, 0xe81e, 0xe826, 0xe82b, 0xe82c, 0xe832, 0xe843,
-  0xe854, 0xe864, 0xfe10, 0xfe12, 0x9fb4, 0xff61, 0xff9f, 0xfffd, 0xffff, 0x10000, 0x10ffff, 0x2550, 0x255e,
-  0x2561, 0x256a, 0x5341, 0x5345, 0xf780, 0xf7ff, 0x3000, 0x30fb,
+  0x00, 0x0e, 0x0f, 0x1b, 0x5c, 0x7e, 0x7f, 0x80, 0xa5, 0x203e, 0x2212, 0x20ac, 0xe5e5, 0xe7c7, 0xe78d, 0xe78e, 0xe78f,
+  0xe790, 0xe791, 0xe792, 0xe793, 0xe794, 0xe795, 0xe796, 0xe81e, 0xe826, 0xe82b, 0xe82c, 0xe832, 0xe843, 0xe854,
+  0xe864, 0xfe10, 0xfe12, 0x9fb4, 0xff61, 0xff9f, 0xfffd, 0xffff, 0x10000, 0x10ffff, 0x2550, 0x255e, 0x2561, 0x256a,
+  0x5341, 0x5345, 0xf780, 0xf7ff, 0x3000, 0x30fb,
 ];
 const OTHER_INDEXES = ['jis0208', 'jis0212', 'big5', 'euc-kr', 'gb18030', 'windows-1252', 'koi8-u'];
 

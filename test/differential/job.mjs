@@ -24,7 +24,8 @@ import { decodeRaw } from './reference_driver.mjs';
 
 const MAX_EXAMPLES = 3; // per kind of difference and encoding
 const BOM_ENCODINGS = new Set(['utf-8', 'utf-16le', 'utf-16be']);
-const decodeUnits = (buf, start, end) => Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString('utf16le');
+const decodeUnits = (buf, start, end) =>
+  Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString('utf16le');
 
 // ---- the reference, driven like a TextDecoder -------------------------------------------------
 
@@ -74,16 +75,18 @@ function refDecodeRecord(name, record, audit) {
   const rn = refName(name);
   const ignoreBOM = (record.flags & FLAG_IGNORE_BOM) !== 0;
   const fatalStream = (record.flags & FLAG_FATAL_STREAM) !== 0;
-  const lean = (fatal) => guard(name, ignoreBOM, () => {
-    const s = decodeRaw(name, record.bytes, fatal);
-    if (s === null) throw new TypeError('fatal');
-    return s;
-  });
+  const lean = (fatal) =>
+    guard(name, ignoreBOM, () => {
+      const s = decodeRaw(name, record.bytes, fatal);
+      if (s === null) throw new TypeError('fatal');
+      return s;
+    });
   const replacement = lean(false);
   const fatal = typeof replacement === 'string' && !replacement.includes('\ufffd') ? replacement : lean(true);
   const fast = [replacement, fatal, fatalStream ? fatal : replacement];
   if (!audit) return { expected: fast, driverOk: true };
-  const whole = (f) => (record.bytes.length <= 8192 ? ref.decode(rn, record.bytes, { fatal: f }) : refStream(rn, f, [record.bytes]));
+  const whole = (f) =>
+    record.bytes.length <= 8192 ? ref.decode(rn, record.bytes, { fatal: f }) : refStream(rn, f, [record.bytes]);
   const expected = [
     guard(name, ignoreBOM, () => whole(false)),
     guard(name, ignoreBOM, () => whole(true)),
@@ -99,7 +102,10 @@ const same = (a, b) => a === b;
 
 function runDeno(deno, inPath, outPath) {
   return new Promise((resolve) => {
-    const child = spawn(deno.command, [...deno.args, inPath, outPath], { env: deno.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(deno.command, [...deno.args, inPath, outPath], {
+      env: deno.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', (error) => resolve({ code: -1, stderr: String(error) }));
@@ -153,7 +159,8 @@ export async function decoders(job) {
   const tDenoWait = performance.now() - t3;
   if (code !== 0) throw new Error(`deno exited with ${code} on ${inPath}:\n${stderr}`);
   const denoResults = readResultBatch(new Uint8Array(readFileSync(outPath)), decodeUnits);
-  if (denoResults.length !== records.length * RESULTS_PER_INPUT) throw new Error(`deno wrote ${denoResults.length} results`);
+  if (denoResults.length !== records.length * RESULTS_PER_INPUT)
+    throw new Error(`deno wrote ${denoResults.length} results`);
 
   const summary = {
     inputs: records.length,
@@ -176,7 +183,10 @@ export async function decoders(job) {
     for (let m = 0; m < RESULTS_PER_INPUT; m++) {
       const k = i * RESULTS_PER_INPUT + m;
       const [w, x, d] = [wasm[k], reference[k], denoResults[k]];
-      if (!same(w, x)) classes.add(same(w, d) ? 'reference differs from encoding-wasm and Deno' : 'encoding-wasm differs from the reference');
+      if (!same(w, x))
+        classes.add(
+          same(w, d) ? 'reference differs from encoding-wasm and Deno' : 'encoding-wasm differs from the reference',
+        );
       if (delegated && !same(native[k], x)) classes.add('encoding-wasm (native delegation) differs from the reference');
       if (!same(d, x)) {
         if (!same(w, x)) continue; // already reported above; no allow-list without a spec-exact peer
@@ -254,7 +264,11 @@ export function encoders(job) {
     summary.unexplained++;
     for (const d of diffs) summary.byClass[`encode ${d.mode}`] = (summary.byClass[`encode ${d.mode}`] ?? 0) + 1;
     if (summary.examples.length < MAX_EXAMPLES) {
-      summary.examples.push({ encoding: name, input: [...s].map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(' '), diffs });
+      summary.examples.push({
+        encoding: name,
+        input: [...s].map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(' '),
+        diffs,
+      });
     }
   }
   summary.ms = performance.now() - t0;

@@ -45,7 +45,18 @@ const OUT_DIR = join(ROOT, 'build/differential');
 // ---- arguments --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { count: null, encoderCount: null, quick: false, seed: 1, jobs: availableParallelism(), only: null, keep: false, verbose: false, auditEvery: 32, install: true };
+  const opts = {
+    count: null,
+    encoderCount: null,
+    quick: false,
+    seed: 1,
+    jobs: availableParallelism(),
+    only: null,
+    keep: false,
+    verbose: false,
+    auditEvery: 32,
+    install: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -63,7 +74,10 @@ function parseArgs(argv) {
     else if (a.startsWith('--audit-every')) opts.auditEvery = Math.max(1, int(value()));
     else if (a.startsWith('--seed')) opts.seed = int(value());
     else if (a.startsWith('--jobs')) opts.jobs = Math.max(1, int(value()));
-    else if (a.startsWith('--only')) opts.only = value().split(',').map((s) => s.trim().toLowerCase());
+    else if (a.startsWith('--only'))
+      opts.only = value()
+        .split(',')
+        .map((s) => s.trim().toLowerCase());
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown argument ${a}`);
   }
@@ -74,7 +88,9 @@ function parseArgs(argv) {
 
 function usage(error) {
   if (error) console.error(`run.mjs: ${error}`);
-  console.error('usage: node test/differential/run.mjs [--count N] [--quick] [--seed S] [--jobs J] [--encoder-count N] [--only a,b] [--audit-every N] [--keep] [--verbose] [--no-install]');
+  console.error(
+    'usage: node test/differential/run.mjs [--count N] [--quick] [--seed S] [--jobs J] [--encoder-count N] [--only a,b] [--audit-every N] [--keep] [--verbose] [--no-install]',
+  );
   process.exit(2);
 }
 
@@ -94,7 +110,11 @@ const DENO_PREFIX = join(OUT_DIR, 'tools');
 function findDeno(mayInstall) {
   if (process.env.DENO_BIN) return { command: process.env.DENO_BIN, prefix: [] };
   const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
-  const platforms = [`${process.platform}-${process.arch}-glibc`, `${process.platform}-${process.arch}`, `${process.platform}-${process.arch}-musl`];
+  const platforms = [
+    `${process.platform}-${process.arch}-glibc`,
+    `${process.platform}-${process.arch}`,
+    `${process.platform}-${process.arch}-musl`,
+  ];
   const lookIn = (base) => {
     const require = createRequire(join(base, 'package.json'));
     const candidates = [];
@@ -109,9 +129,14 @@ function findDeno(mayInstall) {
   if (!found && mayInstall) {
     console.error(`run.mjs: installing deno@${DENO_VERSION} into ${DENO_PREFIX} (npm)`);
     mkdirSync(DENO_PREFIX, { recursive: true });
-    if (!existsSync(join(DENO_PREFIX, 'package.json'))) writeFileSync(join(DENO_PREFIX, 'package.json'), '{ "private": true }\n');
+    if (!existsSync(join(DENO_PREFIX, 'package.json')))
+      writeFileSync(join(DENO_PREFIX, 'package.json'), '{ "private": true }\n');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--prefix', DENO_PREFIX, '--no-audit', '--no-fund', '--save-exact', `deno@${DENO_VERSION}`], { stdio: 'inherit' });
+    const r = spawnSync(
+      npm,
+      ['install', '--prefix', DENO_PREFIX, '--no-audit', '--no-fund', '--save-exact', `deno@${DENO_VERSION}`],
+      { stdio: 'inherit' },
+    );
     if (r.status !== 0) {
       console.error(`run.mjs: npm install deno@${DENO_VERSION} failed (${r.error ?? `exit ${r.status}`})`);
       process.exit(2);
@@ -119,7 +144,9 @@ function findDeno(mayInstall) {
     found = lookIn(DENO_PREFIX);
   }
   if (!found) {
-    console.error(`run.mjs: no deno binary; set DENO_BIN, or let run.mjs install deno@${DENO_VERSION} (drop --no-install)`);
+    console.error(
+      `run.mjs: no deno binary; set DENO_BIN, or let run.mjs install deno@${DENO_VERSION} (drop --no-install)`,
+    );
     process.exit(2);
   }
   return { command: found, prefix: [] };
@@ -167,7 +194,9 @@ function printExample(e) {
   const hex = e.bytes.length > 512 ? `${e.bytes.slice(0, 512)}… (${e.length} bytes)` : e.bytes || '(empty)';
   console.log(`  ${e.encoding} [${e.kind}] ${e.classes.join('; ')}`);
   console.log(`    input (hex): ${hex}`);
-  console.log(`    ${flagsText(e.flags)}; stream cuts: ${e.cuts.length > 20 ? `${e.cuts.slice(0, 20).join(',')},…` : e.cuts.join(',') || '(none)'}`);
+  console.log(
+    `    ${flagsText(e.flags)}; stream cuts: ${e.cuts.length > 20 ? `${e.cuts.slice(0, 20).join(',')},…` : e.cuts.join(',') || '(none)'}`,
+  );
   for (let m = 0; m < 3; m++) {
     const values = [e.wasm[m], e.reference[m], e.deno[m], ...(e.native ? [e.native[m]] : [])];
     const allSame = values.every((v) => v === values[0]);
@@ -206,7 +235,8 @@ async function main() {
   let encodings = DECODER_ENCODINGS;
   if (opts.only) {
     const unknown = opts.only.filter((n) => !DECODER_ENCODINGS.includes(n));
-    if (unknown.length) usage(`unknown encoding(s) ${unknown.join(', ')} (TextDecoder names: ${DECODER_ENCODINGS.join(', ')})`);
+    if (unknown.length)
+      usage(`unknown encoding(s) ${unknown.join(', ')} (TextDecoder names: ${DECODER_ENCODINGS.join(', ')})`);
     encodings = DECODER_ENCODINGS.filter((n) => opts.only.includes(n));
   }
   mkdirSync(OUT_DIR, { recursive: true });
@@ -216,10 +246,20 @@ async function main() {
   }
   const { command, prefix } = findDeno(opts.install);
   const version = denoVersion(command);
-  if (version !== DENO_VERSION) console.error(`run.mjs: warning: Deno ${version}; allowlist.mjs was written for Deno ${DENO_VERSION}`);
+  if (version !== DENO_VERSION)
+    console.error(`run.mjs: warning: Deno ${version}; allowlist.mjs was written for Deno ${DENO_VERSION}`);
   const deno = {
     command,
-    args: [...prefix, 'run', '--quiet', '--no-config', '--no-lock', `--allow-read=${OUT_DIR}`, `--allow-write=${OUT_DIR}`, join(HERE, 'deno_oracle.mjs')],
+    args: [
+      ...prefix,
+      'run',
+      '--quiet',
+      '--no-config',
+      '--no-lock',
+      `--allow-read=${OUT_DIR}`,
+      `--allow-write=${OUT_DIR}`,
+      join(HERE, 'deno_oracle.mjs'),
+    ],
     env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(OUT_DIR, 'deno-dir'), NO_COLOR: '1' },
   };
 
@@ -260,8 +300,14 @@ async function main() {
           worker.removeAllListeners('error');
           results.set(name, result);
           const d = result.decoder;
-          const status = result.error ? 'ERROR' : d.unexplained + (result.encoder?.unexplained ?? 0) > 0 ? 'DIFFERENCES' : 'ok';
-          process.stderr.write(`  ${padEnd(name, 15)} ${status} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+          const status = result.error
+            ? 'ERROR'
+            : d.unexplained + (result.encoder?.unexplained ?? 0) > 0
+              ? 'DIFFERENCES'
+              : 'ok';
+          process.stderr.write(
+            `  ${padEnd(name, 15)} ${status} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+          );
         }
       } finally {
         await worker.terminate();
@@ -314,16 +360,18 @@ async function main() {
       console.log(`${' '.repeat(17)}${ms.join(', ')}`);
     }
     for (const [c, n] of Object.entries(d.byClass)) console.log(`${' '.repeat(17)}${n} × ${c}`);
-    for (const [c, n] of Object.entries(e?.byClass ?? {})) console.log(`${' '.repeat(17)}${n} × ${c} differs from the reference encoder`);
+    for (const [c, n] of Object.entries(e?.byClass ?? {}))
+      console.log(`${' '.repeat(17)}${n} × ${c} differs from the reference encoder`);
   }
   console.log(
     `${padEnd('total', 15)} ${pad(totals.inputs, 8)} ${pad(totals.agree, 8)} ${pad(totals.explained, 12)} ${pad(totals.unexplained, 11)}` +
       ` | ${pad(totals.encInputs, 11)} ${pad(totals.encAgree, 8)} ${pad(totals.encUnexplained, 11)}`,
   );
-  console.log('(* = also compared with native delegation on: this host\'s decoder is trusted for the encoding)');
+  console.log("(* = also compared with native delegation on: this host's decoder is trusted for the encoding)");
   if (Object.keys(byEntry).length > 0) {
     console.log('\nallow-listed Deno differences:');
-    for (const entry of ALLOWLIST) if (byEntry[entry.id]) console.log(`  ${pad(byEntry[entry.id], 8)} × ${entry.id}: ${entry.spec}`);
+    for (const entry of ALLOWLIST)
+      if (byEntry[entry.id]) console.log(`  ${pad(byEntry[entry.id], 8)} × ${entry.id}: ${entry.spec}`);
   }
   if (examples.length > 0 || encoderExamples.length > 0) {
     const file = join(OUT_DIR, 'failures.json');

@@ -45,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                       plan.small_capacity);
       } else {
         d = decode(plan.encoding, plan.payload, plan.length, ew::kIgnoreBom);
-        check_encoder(plan.encoding, d.text, TextKind::kArbitrary, payload, plan.split_values, plan.small_capacity);
+        check_encoder(plan.encoding, d.text, TextKind::kArbitrary, payload, plan.split_values,
+                      plan.small_capacity);
       }
       break;
     }
@@ -57,13 +58,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       int decoder = plan.extra % ew::kEncodingCount;
       if (int family = ew::family_of(decoder); family >= 0) load_family_or_die(family);
       Decoded d = decode(decoder, plan.payload, plan.length, ew::kIgnoreBom);
-      check_encoder(plan.encoding, d.text, TextKind::kArbitrary, payload, plan.split_values, plan.small_capacity);
+      check_encoder(plan.encoding, d.text, TextKind::kArbitrary, payload, plan.split_values,
+                    plan.small_capacity);
       break;
     }
     default: {
       std::u16string text(plan.payload, plan.payload + plan.length);
       text += utf16le(plan.payload, plan.length);
-      check_encoder(plan.encoding, text, TextKind::kArbitrary, payload, plan.split_values, plan.small_capacity);
+      check_encoder(plan.encoding, text, TextKind::kArbitrary, payload, plan.split_values,
+                    plan.small_capacity);
       break;
     }
   }

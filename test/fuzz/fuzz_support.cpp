@@ -148,7 +148,8 @@ const std::vector<EncodingEntry>& encodings_json() {
 
 const char* encoding_name(int encoding) {
   const auto& entries = encodings_json();
-  return encoding >= 0 && static_cast<size_t>(encoding) < entries.size() ? entries[encoding].name.c_str() : "?";
+  return encoding >= 0 && static_cast<size_t>(encoding) < entries.size() ? entries[encoding].name.c_str()
+                                                                         : "?";
 }
 
 // ---- setup ------------------------------------------------------------------------------------
@@ -166,7 +167,8 @@ void load_family_or_die(int family) {
   data << file.rdbuf();
   std::string blob = data.str();
   if (!load_family(family, reinterpret_cast<const uint8_t*>(blob.data()), blob.size())) {
-    std::fprintf(stderr, "%s does not match the core's generated layout; rerun the generator\n", path.c_str());
+    std::fprintf(stderr, "%s does not match the core's generated layout; rerun the generator\n",
+                 path.c_str());
     std::abort();
   }
 }
@@ -281,13 +283,14 @@ size_t first_lone_surrogate(const std::u16string& text) {
 
 namespace {
 
-bool is_bom_encoding(int encoding) { return encoding == UTF_8 || encoding == UTF_16BE || encoding == UTF_16LE; }
+bool is_bom_encoding(int encoding) {
+  return encoding == UTF_8 || encoding == UTF_16BE || encoding == UTF_16LE;
+}
 
 bool state_is_new(const DecoderState& s) {
   static const DecoderState kNew{};
   return std::memcmp(&s, &kNew, sizeof s) == 0;
 }
-
 
 }  // namespace
 
@@ -310,10 +313,12 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
                           : capacity == kExactMax ? "max_utf16_length(n)"
                                                   : std::to_string(capacity);
     char buf[200];
-    std::snprintf(buf, sizeof buf, "%s, %s, splits %s, buffers %s; this call: offset %zu, %zu bytes, capacity %zu",
+    std::snprintf(buf, sizeof buf,
+                  "%s, %s, splits %s, buffers %s; this call: offset %zu, %zu bytes, capacity %zu",
                   encoding_name(encoding), options_text(options, true).c_str(), splits_text(splits).c_str(),
                   buffers.c_str(), start, avail, cap);
-    return std::string(buf) + "\n  input [" + hex(in, length) + "]\n  output so far [" + hex(result.text) + "]";
+    return std::string(buf) + "\n  input [" + hex(in, length) + "]\n  output so far [" + hex(result.text) +
+           "]";
   };
   for (size_t k = 0; k <= splits.size(); ++k) {
     size_t end = k < splits.size() ? splits[k] : length;
@@ -336,13 +341,14 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
         FUZZ_CHECK(r.written <= max_utf16_length(avail),
                    "(c) one call wrote " + std::to_string(r.written) + " units: " + context(avail, cap));
       if (capacity == kExactMax)
-        FUZZ_CHECK(r.status != kOutputFull,
-                   "a buffer of max_utf16_length(n) units filled (encoding.h: \"An output buffer this large never "
-                   "fills\"); read " + std::to_string(r.read) + ", wrote " + std::to_string(r.written) + ": " +
-                       context(avail, cap));
+        FUZZ_CHECK(
+            r.status != kOutputFull,
+            "a buffer of max_utf16_length(n) units filled (encoding.h: \"An output buffer this large never "
+            "fills\"); read " +
+                std::to_string(r.read) + ", wrote " + std::to_string(r.written) + ": " + context(avail, cap));
       FUZZ_CHECK(lone_surrogate(out.data() + r.begin, r.written - r.begin) == r.written - r.begin,
-                 "(d) lone surrogate in one call's output [" + hex(std::u16string(out.data() + r.begin,
-                                                                                   out.data() + r.written)) +
+                 "(d) lone surrogate in one call's output [" +
+                     hex(std::u16string(out.data() + r.begin, out.data() + r.written)) +
                      "]: " + context(avail, cap));
       result.text.append(out.data() + r.begin, out.data() + r.written);
       start += r.read;
@@ -358,7 +364,8 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
         continue;
       }
       FUZZ_CHECK(r.read == avail, "kDone without reading everything: " + context(avail, cap));
-      if (last) FUZZ_CHECK(state_is_new(state), "a completed flush must leave a new decoder: " + context(avail, cap));
+      if (last)
+        FUZZ_CHECK(state_is_new(state), "a completed flush must leave a new decoder: " + context(avail, cap));
       break;
     }
   }
@@ -390,8 +397,8 @@ void check_decoder(int encoding, const uint8_t* in, size_t length, bool ignore_b
     auto context = [&](const char* how, const Decoded& got) {
       return std::string("(a) ") + how + " differs from one call: " + encoding_name(encoding) + ", " +
              options_text(options, true) + ", splits " + splits_text(splits) + ", small capacity " +
-             std::to_string(small_capacity) + "\n  input [" + hex(in, length) + "]\n  one call " + describe(want) +
-             "\n  " + how + " " + describe(got);
+             std::to_string(small_capacity) + "\n  input [" + hex(in, length) + "]\n  one call " +
+             describe(want) + "\n  " + how + " " + describe(got);
     };
     Decoded d = decode(encoding, in, length, options, splits);
     FUZZ_CHECK(d == want, context("split", d));
@@ -422,7 +429,8 @@ void check_decoder(int encoding, const uint8_t* in, size_t length, bool ignore_b
     if (is_bom_encoding(encoding) && !kept.text.empty() && kept.text[0] == 0xFEFF) kept.text.erase(0, 1);
     FUZZ_CHECK(kept.text == replacement.text, "BOM: " + std::string(encoding_name(encoding)) + "\n  input [" +
                                                   hex(in, length) + "]\n  default " + describe(replacement) +
-                                                  "\n  ignoreBOM minus a leading FEFF [" + hex(kept.text) + "]");
+                                                  "\n  ignoreBOM minus a leading FEFF [" + hex(kept.text) +
+                                                  "]");
   }
 }
 
@@ -475,8 +483,8 @@ Encoded encode_chunks(int encoding, const Unit* text, size_t length, uint32_t op
         r = encode_from_utf16(encoding, call_options, state, reinterpret_cast<const char16_t*>(text) + start,
                               avail, out.data(), cap);
       else
-        r = encode_from_utf8(encoding, call_options, state, reinterpret_cast<const uint8_t*>(text) + start, avail,
-                             out.data(), cap);
+        r = encode_from_utf8(encoding, call_options, state, reinterpret_cast<const uint8_t*>(text) + start,
+                             avail, out.data(), cap);
       FUZZ_CHECK(r.status == kDone || r.status == kOutputFull || r.status == kError, context(avail, cap));
       FUZZ_CHECK(r.read <= avail && r.written <= cap, context(avail, cap));
       FUZZ_CHECK(r.written <= (r.read + 1) * kMaxEncodeStep, context(avail, cap));
@@ -660,13 +668,14 @@ bool encodable(int encoding, uint32_t c) {
     case EUC_KR:
       return c < 0x80 || euc_kr_set()[c];
     default:
-      if (is_single_byte(encoding) || encoding == X_USER_DEFINED) return c < 0x80 || single_byte_set(encoding)[c];
+      if (is_single_byte(encoding) || encoding == X_USER_DEFINED)
+        return c < 0x80 || single_byte_set(encoding)[c];
       return false;  // no encoder
   }
 }
 
-Encoded encode_utf16(int encoding, const std::u16string& text, uint32_t options, const std::vector<size_t>& splits,
-                     size_t capacity) {
+Encoded encode_utf16(int encoding, const std::u16string& text, uint32_t options,
+                     const std::vector<size_t>& splits, size_t capacity) {
   return encode_chunks(encoding, text.data(), text.size(), options, splits, capacity);
 }
 
@@ -724,15 +733,17 @@ void check_encoder(int encoding, const std::u16string& text, TextKind kind, cons
     FUZZ_CHECK(html.bytes == fatal.bytes, "html and fatal mode differ without an error: " + results());
   } else {
     char buf[96];
-    std::snprintf(buf, sizeof buf, "first unencodable: U+%04X at unit %zu, to be reported as U+%04X", scalars[bad],
-                  offsets[bad], reported_error_code_point(encoding, scalars[bad]));
+    std::snprintf(buf, sizeof buf, "first unencodable: U+%04X at unit %zu, to be reported as U+%04X",
+                  scalars[bad], offsets[bad], reported_error_code_point(encoding, scalars[bad]));
     FUZZ_CHECK(fatal.error, std::string("fatal mode did not fail; ") + buf + ": " + results());
-    FUZZ_CHECK(fatal.code_point == reported_error_code_point(encoding, scalars[bad]) && fatal.read == offsets[bad],
-               std::string("fatal mode failed elsewhere; ") + buf + ": " + results());
+    FUZZ_CHECK(
+        fatal.code_point == reported_error_code_point(encoding, scalars[bad]) && fatal.read == offsets[bad],
+        std::string("fatal mode failed elsewhere; ") + buf + ": " + results());
     Bytes expected = fatal.bytes;
     std::string ref = "&#" + std::to_string(fatal.code_point) + ";";
     expected.insert(expected.end(), ref.begin(), ref.end());
-    FUZZ_CHECK(html.bytes.size() >= expected.size() && std::equal(expected.begin(), expected.end(), html.bytes.begin()),
+    FUZZ_CHECK(html.bytes.size() >= expected.size() &&
+                   std::equal(expected.begin(), expected.end(), html.bytes.begin()),
                "html output does not continue fatal output with " + ref + ": " + results());
   }
 
@@ -755,15 +766,17 @@ void check_encoder(int encoding, const std::u16string& text, TextKind kind, cons
     size_t units = k < scalars.size() ? offsets[k] : text.size();
     FUZZ_CHECK(u.read == units && u.written == utf8_offsets[k] &&
                    std::equal(small.begin(), small.begin() + u.written, utf8.begin()),
-               "utf16_to_utf8 into " + std::to_string(small_capacity) + " bytes read " + std::to_string(u.read) +
-                   " units and wrote " + std::to_string(u.written) + " bytes; expected " + std::to_string(units) +
-                   " and " + std::to_string(utf8_offsets[k]) + " for [" + hex(text) + "]");
+               "utf16_to_utf8 into " + std::to_string(small_capacity) + " bytes read " +
+                   std::to_string(u.read) + " units and wrote " + std::to_string(u.written) +
+                   " bytes; expected " + std::to_string(units) + " and " + std::to_string(utf8_offsets[k]) +
+                   " for [" + hex(text) + "]");
   }
   const Encoded fatal8 = encode_utf8(encoding, utf8, 0);
   const Encoded html8 = encode_utf8(encoding, utf8, kHtml);
   FUZZ_CHECK(fatal8 == fatal, "UTF-8 input path (fatal) " + describe(fatal8) + " vs UTF-16 " + results());
   FUZZ_CHECK(html8 == html, "UTF-8 input path (html) " + describe(html8) + " vs UTF-16 " + results());
-  if (fatal.error) FUZZ_CHECK(fatal8.read == utf8_offsets[bad], "UTF-8 input path: read at the error: " + results());
+  if (fatal.error)
+    FUZZ_CHECK(fatal8.read == utf8_offsets[bad], "UTF-8 input path: read at the error: " + results());
 
   // Chunked, with a small buffer.
   const std::vector<size_t> splits16 = split_points(split_values, text.size());
@@ -771,13 +784,14 @@ void check_encoder(int encoding, const std::u16string& text, TextKind kind, cons
   for (uint32_t options : {0u, static_cast<uint32_t>(kHtml)}) {
     const Encoded& want = options ? html : fatal;
     Encoded got = encode_utf16(encoding, text, options, splits16, small_capacity);
-    FUZZ_CHECK(got == want && got.read == want.read,
-               "chunked UTF-16 (" + options_text(options, false) + ", splits " + splits_text(splits16) +
-                   ", capacity " + std::to_string(small_capacity) + ") " + describe(got) + " vs one call: " + results());
+    FUZZ_CHECK(got == want && got.read == want.read, "chunked UTF-16 (" + options_text(options, false) +
+                                                         ", splits " + splits_text(splits16) + ", capacity " +
+                                                         std::to_string(small_capacity) + ") " +
+                                                         describe(got) + " vs one call: " + results());
     got = encode_utf8(encoding, utf8, options, splits8, small_capacity);
-    FUZZ_CHECK(got == want, "chunked UTF-8 (" + options_text(options, false) + ", splits " + splits_text(splits8) +
-                                ", capacity " + std::to_string(small_capacity) + ") " + describe(got) +
-                                " vs one call: " + results());
+    FUZZ_CHECK(got == want, "chunked UTF-8 (" + options_text(options, false) + ", splits " +
+                                splits_text(splits8) + ", capacity " + std::to_string(small_capacity) + ") " +
+                                describe(got) + " vs one call: " + results());
   }
 
   // Round trip.
@@ -786,14 +800,16 @@ void check_encoder(int encoding, const std::u16string& text, TextKind kind, cons
     for (uint32_t c : scalars) image.push_back(round_trip_image(encoding, c));
     const std::u16string expected = to_utf16(image);
     Decoded back = decode(encoding, fatal.bytes.data(), fatal.bytes.size(), kFatal | kIgnoreBom);
-    FUZZ_CHECK(!back.error && back.text == expected, "round trip: decoding the bytes gives " + describe(back) +
-                                                         ", expected [" + hex(expected) + "]: " + results());
+    FUZZ_CHECK(!back.error && back.text == expected, "round trip: decoding the bytes gives " +
+                                                         describe(back) + ", expected [" + hex(expected) +
+                                                         "]: " + results());
   }
 
   if (kind == TextKind::kDecoderOutput) {
     bool exact = encoding == UTF_8 || is_single_byte(encoding) || encoding == X_USER_DEFINED;
     if (exact || encoding == EUC_KR) FUZZ_CHECK(!fatal.error, "decoder output did not encode: " + results());
-    if (exact) FUZZ_CHECK(fatal.bytes == source, "decoder output did not encode to its source bytes: " + results());
+    if (exact)
+      FUZZ_CHECK(fatal.bytes == source, "decoder output did not encode to its source bytes: " + results());
   }
 }
 

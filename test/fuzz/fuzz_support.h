@@ -22,8 +22,8 @@ using Bytes = std::vector<uint8_t>;
 
 [[noreturn]] void fail(const char* file, int line, const char* condition, const std::string& message);
 
-#define FUZZ_CHECK(cond, msg)                                          \
-  do {                                                                 \
+#define FUZZ_CHECK(cond, msg)                                        \
+  do {                                                               \
     if (!(cond)) ::ew::fuzz::fail(__FILE__, __LINE__, #cond, (msg)); \
   } while (0)
 
@@ -58,10 +58,10 @@ void load_all_families();
 // A missing header byte reads as 0.
 struct Plan {
   int encoding = 0;
-  uint8_t own_bits = 0;               // flag bits 0-1
+  uint8_t own_bits = 0;                // flag bits 0-1
   std::vector<uint16_t> split_values;  // raw; split_points() turns them into offsets
   size_t small_capacity = 16;
-  uint8_t extra = 0;                  // one more header byte (after the flags), if asked for
+  uint8_t extra = 0;  // one more header byte (after the flags), if asked for
   const uint8_t* payload = nullptr;
   size_t length = 0;
 };
@@ -115,13 +115,13 @@ struct Encoded {
 Encoded encode_utf16(int encoding, const std::u16string& text, uint32_t options,
                      const std::vector<size_t>& splits = {}, size_t capacity = 0);
 // The same for well-formed UTF-8; each split is moved back to the start of its scalar value.
-Encoded encode_utf8(int encoding, const Bytes& utf8, uint32_t options,
-                    const std::vector<size_t>& splits = {}, size_t capacity = 0);
+Encoded encode_utf8(int encoding, const Bytes& utf8, uint32_t options, const std::vector<size_t>& splits = {},
+                    size_t capacity = 0);
 
 // What kind of text check_encoder gets.
 enum class TextKind {
-  kArbitrary,        // anything, lone surrogates included
-  kDecoderOutput,    // the encoding's own decoder's fatal-mode output (kIgnoreBom) for `source`
+  kArbitrary,      // anything, lone surrogates included
+  kDecoderOutput,  // the encoding's own decoder's fatal-mode output (kIgnoreBom) for `source`
 };
 
 // The encoder properties for one text; see fuzz_support.cpp. The split values become offsets into

@@ -59,20 +59,28 @@ int reference_get_encoding(const std::u16string& label) {
   return it == labels().by_label.end() ? -1 : it->second;
 }
 
-constexpr char16_t kSpaces[] = {0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x0B, 0x00, 0xA0,
+constexpr char16_t kSpaces[] = {0x09, 0x0A,   0x0C,   0x0D,   0x20,   0x0B,   0x00, 0xA0,
                                 0x85, 0x1680, 0x2000, 0x2028, 0x3000, 0xFEFF, 0x1C, 0x120};
 constexpr size_t kSpaceCount = sizeof kSpaces / sizeof kSpaces[0];
 
 char16_t lookalike(char16_t c, uint8_t which) {
   switch (which % 8) {
-    case 0: return c == u'k' || c == u'K' ? 0x212A : static_cast<char16_t>(c + 0x100);
-    case 1: return c == u's' || c == u'S' ? 0x017F : static_cast<char16_t>(c | 0xFF00);
-    case 2: return c == u'i' || c == u'I' ? 0x0130 : static_cast<char16_t>(c + 0x80);
-    case 3: return c == u'i' || c == u'I' ? 0x0131 : static_cast<char16_t>(c + 0xFF00);
-    case 4: return c >= 0x21 && c <= 0x7E ? static_cast<char16_t>(c + 0xFEE0) : c;  // full-width form
-    case 5: return static_cast<char16_t>(c ^ 0x20);  // case flip, or a different punctuation mark
-    case 6: return static_cast<char16_t>(c + 0x10000 - 0x20);  // wraps: '-' -> U+000D etc.
-    default: return static_cast<char16_t>(c + 0xD800);  // a surrogate
+    case 0:
+      return c == u'k' || c == u'K' ? 0x212A : static_cast<char16_t>(c + 0x100);
+    case 1:
+      return c == u's' || c == u'S' ? 0x017F : static_cast<char16_t>(c | 0xFF00);
+    case 2:
+      return c == u'i' || c == u'I' ? 0x0130 : static_cast<char16_t>(c + 0x80);
+    case 3:
+      return c == u'i' || c == u'I' ? 0x0131 : static_cast<char16_t>(c + 0xFF00);
+    case 4:
+      return c >= 0x21 && c <= 0x7E ? static_cast<char16_t>(c + 0xFEE0) : c;  // full-width form
+    case 5:
+      return static_cast<char16_t>(c ^ 0x20);  // case flip, or a different punctuation mark
+    case 6:
+      return static_cast<char16_t>(c + 0x10000 - 0x20);  // wraps: '-' -> U+000D etc.
+    default:
+      return static_cast<char16_t>(c + 0xD800);  // a surrogate
   }
 }
 
@@ -93,17 +101,27 @@ std::u16string edited_label(const uint8_t* p, size_t n) {
           if ((c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z')) c ^= 0x20;
         }
         break;
-      case 1: s.insert(s.begin(), kSpaces[arg % kSpaceCount]); break;
-      case 2: s.push_back(kSpaces[arg % kSpaceCount]); break;
-      case 3: s.insert(s.begin() + (arg >> 4) % (len + 1), kSpaces[arg % kSpaceCount]); break;
+      case 1:
+        s.insert(s.begin(), kSpaces[arg % kSpaceCount]);
+        break;
+      case 2:
+        s.push_back(kSpaces[arg % kSpaceCount]);
+        break;
+      case 3:
+        s.insert(s.begin() + (arg >> 4) % (len + 1), kSpaces[arg % kSpaceCount]);
+        break;
       case 4:
         if (len) s[arg % len] = lookalike(s[arg % len], static_cast<uint8_t>(arg >> 5));
         break;
       case 5:
         if (len) s.erase(arg % len, 1);
         break;
-      case 6: s.resize(arg % (len + 1)); break;
-      default: s.push_back(static_cast<char16_t>(arg & 0x7F)); break;
+      case 6:
+        s.resize(arg % (len + 1));
+        break;
+      default:
+        s.push_back(static_cast<char16_t>(arg & 0x7F));
+        break;
     }
   }
   return s;
@@ -143,9 +161,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::unique_ptr<char16_t[]> exact(new char16_t[n ? n : 1]);
   std::copy(label.begin(), label.end(), exact.get());
   const int got = ew::get_encoding(exact.get(), n);
-  const std::string what = "label [" + ew::fuzz::hex(label) + "]: get_encoding " + std::to_string(got) + " (" +
-                           (got >= 0 ? ew::fuzz::encoding_name(got) : "failure") + "), expected " +
-                           std::to_string(want) + " (" + (want >= 0 ? ew::fuzz::encoding_name(want) : "failure") + ")";
+  const std::string what = "label [" + ew::fuzz::hex(label) + "]: get_encoding " + std::to_string(got) +
+                           " (" + (got >= 0 ? ew::fuzz::encoding_name(got) : "failure") + "), expected " +
+                           std::to_string(want) + " (" +
+                           (want >= 0 ? ew::fuzz::encoding_name(want) : "failure") + ")";
   FUZZ_CHECK(got == want, what);
   FUZZ_CHECK(ew::get_encoding(exact.get(), n) == got, "not deterministic: " + what);
   // Followed by more units, which must not matter.

@@ -7,7 +7,11 @@
 import * as api from '../../js/index.js';
 import { checks, differences } from './checks.js';
 
-const runtime = globalThis.Deno ? `Deno ${Deno.version.deno}` : globalThis.Bun ? `Bun ${Bun.version}` : `Node ${process.version}`;
+const runtime = globalThis.Deno
+  ? `Deno ${Deno.version.deno}`
+  : globalThis.Bun
+    ? `Bun ${Bun.version}`
+    : `Node ${process.version}`;
 api.setNativeDelegation(true);
 const delegated = api.nativeDelegation();
 const failures = differences(checks(api)).map((d) => `host decoder for ${delegated.join(', ') || 'nothing'}: ${d}`);
@@ -17,4 +21,6 @@ if (failures.length) {
   console.log(`${runtime}: runtime smoke test FAILED\n  ${failures.join('\n  ')}`);
   globalThis.process?.exit?.(1) ?? Deno.exit(1);
 }
-console.log(`${runtime}: runtime smoke test passed (host decoder for ${delegated.join(', ') || 'nothing'}, then all in wasm)`);
+console.log(
+  `${runtime}: runtime smoke test passed (host decoder for ${delegated.join(', ') || 'nothing'}, then all in wasm)`,
+);

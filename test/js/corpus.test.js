@@ -27,7 +27,8 @@ describe.skipIf(!present)('corpus files', () => {
     expect(text === reference.decode(reference.getEncoding(label), bytes)).toBe(true);
     const streaming = new TextDecoder(label);
     let streamed = '';
-    for (let i = 0; i < bytes.length; i += 4093) streamed += streaming.decode(bytes.subarray(i, i + 4093), { stream: true });
+    for (let i = 0; i < bytes.length; i += 4093)
+      streamed += streaming.decode(bytes.subarray(i, i + 4093), { stream: true });
     streamed += streaming.decode();
     expect(streamed === text).toBe(true);
     // And that text re-encodes to the same bytes.

@@ -183,8 +183,7 @@ function checkSplits(failures, label, options, input, want, errorPrefix) {
   if (after !== 'ok') failures.add(`${what('then "ok"')}: got "${showString(after)}"`);
 }
 
-const utf16OrUtf8 = (label, text) =>
-  label === 'utf-8' ? bytes(text) : utf16Bytes(text, label === 'utf-16be');
+const utf16OrUtf8 = (label, text) => (label === 'utf-8' ? bytes(text) : utf16Bytes(text, label === 'utf-16be'));
 
 describe.each(SUITES)('%s', (label, cases, padBytes) => {
   describe.each(cases.map((c) => [showBytes(c[0]), ...c]))('%s', (_, input, raw, flags) => {
@@ -218,10 +217,16 @@ describe.each(SUITES)('%s', (label, cases, padBytes) => {
           if (got.text !== want) failures.add(`split at ${i}, ${j}: got "${showString(got.text)}"`);
         }
       }
-      const oneByOne = decodeChunks(d, Array.from(input, (_, k) => input.subarray(k, k + 1)));
+      const oneByOne = decodeChunks(
+        d,
+        Array.from(input, (_, k) => input.subarray(k, k + 1)),
+      );
       if (oneByOne.text !== want) failures.add(`byte by byte: got "${showString(oneByOne.text)}"`);
       // Empty chunks in between change nothing.
-      const withEmpty = decodeChunks(d, Array.from(input, (_, k) => [input.subarray(k, k + 1), new Uint8Array(0)]).flat());
+      const withEmpty = decodeChunks(
+        d,
+        Array.from(input, (_, k) => [input.subarray(k, k + 1), new Uint8Array(0)]).flat(),
+      );
       if (withEmpty.text !== want) failures.add(`with empty chunks: got "${showString(withEmpty.text)}"`);
       failures.check(expect);
     });
@@ -491,7 +496,10 @@ describe('large inputs (bigger than the 64 KiB internal buffer)', () => {
               got = e;
             }
             const ok = fatal && want.includes(R) ? got instanceof TypeError : got === want;
-            if (!ok) failures.add(`${k} ASCII then ${h} (fatal ${fatal}): got ${typeof got === 'string' ? showString(got.slice(k - 2)) : got}`);
+            if (!ok)
+              failures.add(
+                `${k} ASCII then ${h} (fatal ${fatal}): got ${typeof got === 'string' ? showString(got.slice(k - 2)) : got}`,
+              );
           }
         }
       }
@@ -520,8 +528,8 @@ describe('large inputs (bigger than the 64 KiB internal buffer)', () => {
 describe('differential against the reference implementation (random short inputs)', async () => {
   const ref = await loadReference();
   const ALPHABET = [
-    0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee,
-    0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff, 0xfe, 0xbb, 0xd8, 0xdb, 0xdc, 0xdf, 0x3d,
+    0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0,
+    0xf1, 0xf4, 0xf5, 0xff, 0xfe, 0xbb, 0xd8, 0xdb, 0xdc, 0xdf, 0x3d,
   ];
 
   it.each([
@@ -544,10 +552,15 @@ describe('differential against the reference implementation (random short inputs
       const cuts = [Math.floor(rand() * (n + 1)), Math.floor(rand() * (n + 1))].sort((a, b) => a - b);
       for (const chunks of [[input], splitAt(input, cuts)]) {
         const got = decodeChunks(new TextDecoder(label), chunks).text;
-        if (got !== replaced) failures.add(`${showBytes(input)} in ${chunks.length}: got "${showString(got)}", want "${showString(replaced)}"`);
+        if (got !== replaced)
+          failures.add(
+            `${showBytes(input)} in ${chunks.length}: got "${showString(got)}", want "${showString(replaced)}"`,
+          );
         const fatal = decodeChunks(new TextDecoder(label, { fatal: true }), chunks);
         if (want === null ? !(fatal.error instanceof TypeError) : fatal.text !== want) {
-          failures.add(`${showBytes(input)} fatal in ${chunks.length}: got ${fatal.error ?? `"${showString(fatal.text)}"`}`);
+          failures.add(
+            `${showBytes(input)} fatal in ${chunks.length}: got ${fatal.error ?? `"${showString(fatal.text)}"`}`,
+          );
         }
       }
     }

@@ -84,9 +84,7 @@ describe('arguments', () => {
 describe('UTF-8', () => {
   it('encodes scalar values; lone surrogates become U+FFFD (EF BF BD) in both modes', () => {
     for (const errorMode of ['fatal', 'html']) {
-      expect(encode('a\u00e9\u20ac\u{1f600}', 'utf-8', { errorMode })).toEqual(
-        hex('61 C3 A9 E2 82 AC F0 9F 98 80'),
-      );
+      expect(encode('a\u00e9\u20ac\u{1f600}', 'utf-8', { errorMode })).toEqual(hex('61 C3 A9 E2 82 AC F0 9F 98 80'));
       expect(encode('\ud800', 'utf8', { errorMode })).toEqual(hex('EF BF BD'));
       expect(encode('\udc00\ud800x', 'utf8', { errorMode })).toEqual(hex('EF BF BD EF BF BD 78'));
       expect(encode('\ud83d\ud83d\ude00', 'utf8', { errorMode })).toEqual(hex('EF BF BD F0 9F 98 80'));
@@ -169,7 +167,8 @@ describe('long strings (several MB, across the internal 64 KiB chunks)', () => {
   it('windows-1252 fatal: all-encodable text of several MB, then one bad code point far in', () => {
     const encodable = [...W1252.encode.keys(), ...Array.from({ length: 0x60 }, (_, i) => 0x20 + i)];
     const parts = [];
-    for (let i = 0; i < 2_000_000; i++) parts.push(String.fromCharCode(encodable[Math.floor(rand() * encodable.length)]));
+    for (let i = 0; i < 2_000_000; i++)
+      parts.push(String.fromCharCode(encodable[Math.floor(rand() * encodable.length)]));
     const text = parts.join('');
     const want = tableEncodeHtml(W1252, text);
     expect(want.length).toBe(text.length);

@@ -47,8 +47,7 @@ export function concat(parts) {
   return out;
 }
 
-export const showBytes = (b) =>
-  Array.from(b, (x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+export const showBytes = (b) => Array.from(b, (x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 
 // True when two byte sequences (Uint8Array, any array-like of bytes) have the same length and
 // the same bytes.
@@ -256,7 +255,7 @@ export function splitAt(b, positions) {
 // Splits `b` into chunks of random sizes in [1, maxSize].
 export function randomChunks(b, rand, maxSize) {
   const out = [];
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const n = 1 + Math.floor(rand() * maxSize);
     out.push(b.subarray(i, i + n));
     i += n;

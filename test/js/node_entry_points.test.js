@@ -158,7 +158,8 @@ describe.skipIf(!isNode)('UTF-8 and UTF-16 delegation in Node', () => {
     const forced = api.nativeDelegation();
     const text = new api.TextDecoder('utf-8').decode(Uint8Array.of(0xef, 0xbb, 0xbf, 0xe2, 0x82, 0xac, 0xc0));
     console.log(JSON.stringify({ before, forced, text }));`;
-  const run = async (value) => json(await nodeWith({ ENCODING_WASM_NATIVE: value }, '--input-type=module', '-e', script));
+  const run = async (value) =>
+    json(await nodeWith({ ENCODING_WASM_NATIVE: value }, '--input-type=module', '-e', script));
   const ALL = ['utf-8', 'utf-16le', 'utf-16be'];
   // The BOM is dropped, E2 82 AC is U+20AC and a lone C0 is one U+FFFD, either way.
   const text = '\u20ac\ufffd';

@@ -54,25 +54,37 @@ const BAD_CALLS = [
   ['a resizable buffer', (d) => d.decode(new ArrayBuffer(2, { maxByteLength: 4 }), { stream: true })],
   ['a growable SAB view', (d) => d.decode(new Uint8Array(new SharedArrayBuffer(2, { maxByteLength: 4 })))],
   ['non-object options', (d) => d.decode(new Uint8Array(1), 'stream')],
-  ['a throwing stream getter', (d) => d.decode(hex('FF FF FF'), { get stream() { throw new Error('getter'); } })],
+  [
+    'a throwing stream getter',
+    (d) =>
+      d.decode(hex('FF FF FF'), {
+        get stream() {
+          throw new Error('getter');
+        },
+      }),
+  ],
   ['a Symbol input', (d) => d.decode(Symbol('x'))],
   ['the wrong receiver', (d) => TextDecoder.prototype.decode.call({ d }, new Uint8Array(1))],
 ];
 
 describe('after bad calls, decoders still work', () => {
-  it.each(PENDING)('%s: a failed conversion mid-stream leaves the pending bytes as they were', (label, head, tail, want) => {
-    for (const [what, bad] of BAD_CALLS) {
-      for (const fatal of [false, true]) {
-        const d = new TextDecoder(label, { fatal });
-        const first = d.decode(hex(head), { stream: true });
-        expect(() => bad(d), what).toThrow();
-        expect(first + d.decode(hex(tail)), `${label} after ${what}`).toBe(want);
-        // And a fresh decode afterwards is right too.
-        const ok = label === 'utf-16le' || label === 'utf-16be' ? utf16Bytes('ok', label === 'utf-16be') : bytes('ok');
-        expect(d.decode(ok)).toBe('ok');
+  it.each(PENDING)(
+    '%s: a failed conversion mid-stream leaves the pending bytes as they were',
+    (label, head, tail, want) => {
+      for (const [what, bad] of BAD_CALLS) {
+        for (const fatal of [false, true]) {
+          const d = new TextDecoder(label, { fatal });
+          const first = d.decode(hex(head), { stream: true });
+          expect(() => bad(d), what).toThrow();
+          expect(first + d.decode(hex(tail)), `${label} after ${what}`).toBe(want);
+          // And a fresh decode afterwards is right too.
+          const ok =
+            label === 'utf-16le' || label === 'utf-16be' ? utf16Bytes('ok', label === 'utf-16be') : bytes('ok');
+          expect(d.decode(ok)).toBe('ok');
+        }
       }
-    }
-  });
+    },
+  );
 
   it('after a fatal error, mid-stream or not, the next decode of a known input is right', () => {
     for (const [label, bad, good, want] of [
@@ -95,8 +107,22 @@ describe('after bad calls, decoders still work', () => {
 
   it('a throwing label or options does not leave a half-made decoder around', () => {
     class Boom extends Error {}
-    attempt(() => new TextDecoder({ toString() { throw new Boom(); } }));
-    attempt(() => new TextDecoder('latin1', { get fatal() { throw new Boom(); } }));
+    attempt(
+      () =>
+        new TextDecoder({
+          toString() {
+            throw new Boom();
+          },
+        }),
+    );
+    attempt(
+      () =>
+        new TextDecoder('latin1', {
+          get fatal() {
+            throw new Boom();
+          },
+        }),
+    );
     attempt(() => new TextDecoder('bogus'));
     attempt(() => new TextDecoder('replacement'));
     const d = new TextDecoder('latin1');
@@ -151,16 +177,20 @@ describe('after bad calls, decoders still work', () => {
 // units and a 4 GiB buffer costs only address space. The tests that need that are run there only:
 // JavaScriptCore (Bun) allows strings of 2 ** 31 - 1, and a browser tab is no place for 512 MiB
 // inputs and 4 GiB buffers.
-const V8_OUTSIDE_BROWSER = typeof globalThis.process?.versions?.v8 === 'string' && !globalThis.process.versions.bun && !('document' in globalThis);
+const V8_OUTSIDE_BROWSER =
+  typeof globalThis.process?.versions?.v8 === 'string' &&
+  !globalThis.process.versions.bun &&
+  !('document' in globalThis);
 const V8_MAX_STRING = 2 ** 29 - 24;
-const TOO_LONG = /^The decoded text would be longer than the longest string this JavaScript engine can make( \(at least \d+ code units\))?\. Decode the input in pieces/;
+const TOO_LONG =
+  /^The decoded text would be longer than the longest string this JavaScript engine can make( \(at least \d+ code units\))?\. Decode the input in pieces/;
 
 // Reads a TextDecoderStream's or TextEncoderStream's output after writing `chunks`; resolves to the
 // chunks read, or rejects with the stream's error.
 async function throughStream(stream, chunks) {
   const out = [];
   const reading = (async () => {
-    for (const reader = stream.readable.getReader(); ; ) {
+    for (const reader = stream.readable.getReader(); ;) {
       const { done, value } = await reader.read();
       if (done) return out;
       out.push(value);
@@ -188,26 +218,33 @@ describe('huge lengths', () => {
       ['windows-1252', false, hex('61'), 'a', hex('80'), '\u20ac'],
       ['utf-8', true, hex('C3 A9'), '\u00e9', hex('E2 82 AC'), '\u20ac'],
       ['x-user-defined', true, hex('80'), '\uf780', hex('FF'), '\uf7ff'],
-    ])('%s: output longer than the longest string is a RangeError that says so; the decoder works right after', (label, stream, head, headText, good, want) => {
-      const d = new TextDecoder(label, { fatal: true });
-      expect(d.decode(head, { stream: true })).toBe(headText);
-      let error = null;
-      try {
-        d.decode(hugeInput(), { stream });
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(RangeError);
-      expect(error.message).toMatch(TOO_LONG);
-      // The failed call ended the stream: the next one starts anew, on this decoder and others.
-      expect(d.decode(good)).toBe(want);
-      expect(d.decode(head, { stream: true }) + d.decode(good)).toBe(headText + want);
-      expect(new TextDecoder(label).decode(good)).toBe(want);
-    });
+    ])(
+      '%s: output longer than the longest string is a RangeError that says so; the decoder works right after',
+      (label, stream, head, headText, good, want) => {
+        const d = new TextDecoder(label, { fatal: true });
+        expect(d.decode(head, { stream: true })).toBe(headText);
+        let error = null;
+        try {
+          d.decode(hugeInput(), { stream });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(RangeError);
+        expect(error.message).toMatch(TOO_LONG);
+        // The failed call ended the stream: the next one starts anew, on this decoder and others.
+        expect(d.decode(good)).toBe(want);
+        expect(d.decode(head, { stream: true }) + d.decode(good)).toBe(headText + want);
+        expect(new TextDecoder(label).decode(good)).toBe(want);
+      },
+    );
 
     it('a TextDecoderStream chunk whose output is too long errors the stream with that RangeError', async () => {
-      await expect(throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hugeInput()])).rejects.toThrow(TOO_LONG);
-      expect((await throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hex('61')])).join('')).toBe('\u20aca');
+      await expect(throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hugeInput()])).rejects.toThrow(
+        TOO_LONG,
+      );
+      expect((await throughStream(new TextDecoderStream('windows-1252'), [hex('80'), hex('61')])).join('')).toBe(
+        '\u20aca',
+      );
       huge = null;
     });
 
@@ -237,7 +274,9 @@ describe('huge lengths', () => {
         { length: HUGE },
         { byteLength: HUGE },
         { buffer: new ArrayBuffer(8), byteOffset: 0, byteLength: HUGE, length: HUGE },
-        new Proxy(new Uint8Array(4), { get: (target, key) => (key === 'length' || key === 'byteLength' ? HUGE : target[key]) }),
+        new Proxy(new Uint8Array(4), {
+          get: (target, key) => (key === 'length' || key === 'byteLength' ? HUGE : target[key]),
+        }),
       ]) {
         expect(() => d.decode(input, { stream: true }), label).toThrow(TypeError);
       }
@@ -313,7 +352,8 @@ describe('many decoders at once', () => {
       s.got = '';
     }
     for (let round = 0; streams.some((s) => round < s.chunks.length); round++) {
-      for (const s of streams) if (round < s.chunks.length) s.got += s.decoder.decode(s.chunks[round], { stream: true });
+      for (const s of streams)
+        if (round < s.chunks.length) s.got += s.decoder.decode(s.chunks[round], { stream: true });
     }
     for (const s of streams) {
       s.got += s.decoder.decode();
@@ -369,7 +409,11 @@ describe('user changes to built-ins do not reach inside (WebIDL copies with inte
   const restore = [];
   const patch = (object, key, descriptor) => {
     restore.push([object, key, Object.getOwnPropertyDescriptor(object, key)]);
-    Object.defineProperty(object, key, { configurable: true, ...(descriptor.get ? {} : { writable: true }), ...descriptor });
+    Object.defineProperty(object, key, {
+      configurable: true,
+      ...(descriptor.get ? {} : { writable: true }),
+      ...descriptor,
+    });
   };
   // Undoes every patch. Each test calls it right after its synchronous runs, before any await or
   // expect, so the test runner's own code (its IPC uses typed arrays) never sees a patched built-in.
@@ -440,8 +484,23 @@ describe('user changes to built-ins do not reach inside (WebIDL copies with inte
   });
 
   it('replacing globalThis.TextDecoder and TextEncoder after load changes nothing', () => {
-    patch(globalThis, 'TextDecoder', { value: class { decode() { return 'fake'; } } });
-    patch(globalThis, 'TextEncoder', { value: class { encode() { return new Uint8Array(0); } encodeInto() { return { read: 0, written: 0 }; } } });
+    patch(globalThis, 'TextDecoder', {
+      value: class {
+        decode() {
+          return 'fake';
+        }
+      },
+    });
+    patch(globalThis, 'TextEncoder', {
+      value: class {
+        encode() {
+          return new Uint8Array(0);
+        }
+        encodeInto() {
+          return { read: 0, written: 0 };
+        }
+      },
+    });
     const results = run();
     unpatch();
     expect(results).toEqual(WANT);

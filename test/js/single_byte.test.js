@@ -23,7 +23,11 @@ import {
 } from './helpers.js';
 
 const ENCODINGS = [
-  ...singleByteEncodings().map(({ name, index }) => ({ name, label: name.toLowerCase(), table: singleByteTable(index) })),
+  ...singleByteEncodings().map(({ name, index }) => ({
+    name,
+    label: name.toLowerCase(),
+    table: singleByteTable(index),
+  })),
   { name: 'x-user-defined', label: 'x-user-defined', table: xUserDefinedTable() },
 ];
 
@@ -41,8 +45,8 @@ const PROBE_CODE_POINTS = (() => {
   list.push(0x1f600, 0x10fffe, 0x10ffff, 0xe0001, 0x20000);
   return list;
 })();
-const PROBE_STRING = String.fromCodePoint(...PROBE_CODE_POINTS.slice(0, 60000)) +
-  String.fromCodePoint(...PROBE_CODE_POINTS.slice(60000));
+const PROBE_STRING =
+  String.fromCodePoint(...PROBE_CODE_POINTS.slice(0, 60000)) + String.fromCodePoint(...PROBE_CODE_POINTS.slice(60000));
 
 describe('the data', () => {
   it('has 28 single-byte encodings, each index with no pointer beyond 127', () => {
@@ -98,7 +102,12 @@ describe.each(ENCODINGS.map((e) => [e.name, e]))('%s', (name, { label, table }) 
   it('streams byte by byte, and ignores BOMs (no BOM handling outside UTF-8/UTF-16)', () => {
     const d = new TextDecoder(label);
     expect(decodeChunks(d, randomChunks(ALL_BYTES, prng(1), 3)).text).toBe(wantAll);
-    expect(decodeChunks(d, randomChunks(ALL_BYTES, () => 0, 1)).text).toBe(wantAll);
+    expect(
+      decodeChunks(
+        d,
+        randomChunks(ALL_BYTES, () => 0, 1),
+      ).text,
+    ).toBe(wantAll);
     const bomLike = Uint8Array.of(0xef, 0xbb, 0xbf, 0xff, 0xfe);
     const want = Array.from(bomLike, (b) => String.fromCodePoint(decodeByte(table, b) ?? 0xfffd)).join('');
     expect(d.decode(bomLike)).toBe(want);

@@ -225,7 +225,8 @@ describe('TextDecoderStream: decode and enqueue a chunk, flush and enqueue', () 
 
   it('a chunk that is not an AllowSharedBufferSource errors both sides with a TypeError', async () => {
     const bad = ['abc', 97, null, undefined, {}, [0x61], Symbol('x'), { buffer: new ArrayBuffer(1) }];
-    if (typeof ArrayBuffer.prototype.resize === 'function') bad.push(new Uint8Array(new ArrayBuffer(1, { maxByteLength: 2 })));
+    if (typeof ArrayBuffer.prototype.resize === 'function')
+      bad.push(new Uint8Array(new ArrayBuffer(1, { maxByteLength: 2 })));
     for (const chunk of bad) {
       const stream = new TextDecoderStream();
       const result = await run(stream, [hex('61'), chunk, hex('62')]);
@@ -294,7 +295,11 @@ describe('TextEncoderStream: encode and enqueue a chunk, encode and flush', () =
   });
 
   it('one Uint8Array per non-empty chunk, UTF-8', async () => {
-    expect(await encodeChunks(['a', '\u20ac', '\u{1d11e}'])).toEqual([[0x61], [0xe2, 0x82, 0xac], [0xf0, 0x9d, 0x84, 0x9e]]);
+    expect(await encodeChunks(['a', '\u20ac', '\u{1d11e}'])).toEqual([
+      [0x61],
+      [0xe2, 0x82, 0xac],
+      [0xf0, 0x9d, 0x84, 0x9e],
+    ]);
   });
 
   it('empty chunks, and chunks that are only a leading surrogate, enqueue nothing', async () => {

@@ -9,7 +9,14 @@
 // leaves it, unrestored (see poison() below).
 import { describe, expect, it } from 'vitest';
 import { core, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
-import { encode, nativeDelegation, setNativeDelegation, TextDecoder, TextDecoderStream, TextEncoder } from '../../js/index.js';
+import {
+  encode,
+  nativeDelegation,
+  setNativeDelegation,
+  TextDecoder,
+  TextDecoderStream,
+  TextEncoder,
+} from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
@@ -127,7 +134,9 @@ describe('a table family that cannot load', () => {
     const capped = await WebAssembly.compile(withMemoryLimits(wasm, (initial) => [initial, initial]));
     const error = thrown(() => new WasmInstance(capped, 'korean'));
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message).toBe('The korean tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).');
+    expect(error.message).toBe(
+      'The korean tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).',
+    );
     if (!familyLoaded('korean')) {
       // Node, Deno and Bun: families load on first use, and nothing in this file has used korean
       // before this test. Through the public registration path: the error, and no registration.
@@ -148,7 +157,9 @@ describe('a table family that cannot load', () => {
     const wasm = await familyBytes('chinese-traditional');
     const tooSmall = await WebAssembly.compile(withMemoryLimits(wasm, () => [1, 1]));
     const error = thrown(() => new WasmInstance(tooSmall, 'chinese-traditional'));
-    expect(error.message).toMatch(/^The chinese-traditional tables could not be loaded: their WebAssembly module failed to instantiate \(\w+: .+\)\.$/);
+    expect(error.message).toMatch(
+      /^The chinese-traditional tables could not be loaded: their WebAssembly module failed to instantiate \(\w+: .+\)\.$/,
+    );
     expect(error.cause).toBeInstanceOf(Error);
     expect(new TextDecoder('big5').decode(hex('A4 A4 A4 E5'))).toBe('\u4e2d\u6587');
     expectAllWell();
@@ -180,12 +191,19 @@ describe('memory that runs out after a family has loaded', () => {
   it.each([
     ['chinese-simplified', ['gbk', 'gb18030'], '\u4e2d\u6587\u7f16\u7801\u6d4b\u8bd5\u20ac\u00b7'],
     ['chinese-traditional', ['big5'], '\u4e2d\u6587\u7de8\u78bc\u6e2c\u8a66\u2550\u5341'],
-    ['japanese', ['shift_jis', 'euc-jp', 'iso-2022-jp'], '\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\uff76\u2212'],
+    [
+      'japanese',
+      ['shift_jis', 'euc-jp', 'iso-2022-jp'],
+      '\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\uff76\u2212',
+    ],
     ['korean', ['euc-kr'], KOREAN.text],
   ])('%s: encoders fall back when their lookup cannot be allocated', async (family, labels, text) => {
     const wasm = await familyBytes(family);
     const loaded = pages(new WasmInstance(await WebAssembly.compile(wasm), family));
-    const tight = new WasmInstance(await WebAssembly.compile(withMemoryLimits(wasm, (initial) => [initial, loaded])), family);
+    const tight = new WasmInstance(
+      await WebAssembly.compile(withMemoryLimits(wasm, (initial) => [initial, loaded])),
+      family,
+    );
     for (const label of labels) {
       const id = encodingId(label);
       const got = tight.encode(id, label, text, false);
@@ -195,7 +213,9 @@ describe('memory that runs out after a family has loaded', () => {
       expect(Array.from(html), label).toEqual(Array.from(encode(`a\u{1f600}${text}`, label, { errorMode: 'html' })));
       // gb18030 encodes every scalar value but U+E5E5.
       expect(() => tight.encode(id, label, label === 'gb18030' ? '\ue5e5' : '\u{1f600}', false)).toThrow(TypeError);
-      expect(tight.decode(id, label, true, false, { s0: 0, s1: 0 }, got, true), label).toBe(new TextDecoder(label).decode(got));
+      expect(tight.decode(id, label, true, false, { s0: 0, s1: 0 }, got, true), label).toBe(
+        new TextDecoder(label).decode(got),
+      );
     }
     expect(pages(tight)).toBe(loaded);
     expectAllWell();
@@ -252,7 +272,9 @@ describe('a trap in wasm does not poison later calls', () => {
 
   it('core: a trap while encoding, and in encodeInto, then both are right', () => {
     poison(core);
-    expect(() => encode('\u20aca', 'utf-8')).toThrow(/^encoding-wasm: the core WebAssembly module failed while encoding utf-8/);
+    expect(() => encode('\u20aca', 'utf-8')).toThrow(
+      /^encoding-wasm: the core WebAssembly module failed while encoding utf-8/,
+    );
     expect(Array.from(encode('\u20aca', 'utf-8'))).toEqual([0xe2, 0x82, 0xac, 0x61]);
     // TextEncoder.encodeInto runs in wasm for a shared destination (the host's may refuse one).
     const shared = new Uint8Array(new SharedArrayBuffer(8));
@@ -317,7 +339,7 @@ describe('a trap in wasm does not poison later calls', () => {
     const stream = new TextDecoderStream('windows-1252');
     const out = [];
     const reading = (async () => {
-      for (const r = stream.readable.getReader(); ; ) {
+      for (const r = stream.readable.getReader(); ;) {
         const { done, value } = await r.read();
         if (done) return;
         out.push(value);

@@ -143,9 +143,14 @@ describe('receivers (brand checks)', () => {
       },
     };
     expect(() => encoderProto.encode.call({}, label)).toThrow(TypeError);
-    expect(() => decoderProto.decode.call({}, undefined, { get stream() { called = true; return false; } })).toThrow(
-      TypeError,
-    );
+    expect(() =>
+      decoderProto.decode.call({}, undefined, {
+        get stream() {
+          called = true;
+          return false;
+        },
+      }),
+    ).toThrow(TypeError);
     expect(called).toBe(false);
   });
 });
@@ -506,9 +511,7 @@ describe('TextEncoder', () => {
 
     it('counts read in UTF-16 code units and written in bytes', () => {
       expect(into('a\u00e9\u20ac\u{1f600}', 16)).toMatchObject({ read: 5, written: 10 });
-      expect(into('a\u00e9\u20ac\u{1f600}', 16).bytes).toEqual(
-        hex('61 C3 A9 E2 82 AC F0 9F 98 80 AA AA AA AA AA AA'),
-      );
+      expect(into('a\u00e9\u20ac\u{1f600}', 16).bytes).toEqual(hex('61 C3 A9 E2 82 AC F0 9F 98 80 AA AA AA AA AA AA'));
       expect(into('', 4)).toMatchObject({ read: 0, written: 0 });
       expect(into('abc', 0)).toMatchObject({ read: 0, written: 0 });
     });
@@ -604,9 +607,7 @@ describe('TextEncoder', () => {
         new Uint8Array(new SharedArrayBuffer(4, { maxByteLength: 8 })),
       ];
       for (const destination of bad) {
-        expect(() => te.encodeInto('a', destination), Object.prototype.toString.call(destination)).toThrow(
-          TypeError,
-        );
+        expect(() => te.encodeInto('a', destination), Object.prototype.toString.call(destination)).toThrow(TypeError);
       }
     });
 

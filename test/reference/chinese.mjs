@@ -9,7 +9,6 @@ import {
   indexGb18030RangesPointer,
 } from './indexes.mjs';
 
-
 // https://encoding.spec.whatwg.org/#gb18030-decoder
 // (https://encoding.spec.whatwg.org/#gbk-decoder: GBK's decoder is gb18030's decoder.)
 export class Gb18030Decoder {

@@ -3,7 +3,6 @@ import { END_OF_QUEUE, FINISHED, CONTINUE, error } from './queue.mjs';
 import { codePointOrError, inRange, isAsciiByte, isAsciiCodePoint, leadingAtEndOfQueue } from './queue.mjs';
 import { indexCodePoint, indexPointer } from './indexes.mjs';
 
-
 // https://encoding.spec.whatwg.org/#euc-kr-decoder
 export class EucKrDecoder {
   kind = 'decoder';

@@ -16,7 +16,10 @@ const NO_ENCODER = ['replacement', 'UTF-16BE', 'UTF-16LE'];
 test('ENCODING_NAMES lists the 40 encodings of encodings.json', () => {
   assert.equal(ENCODING_NAMES.length, 40);
   assert.equal(new Set(ENCODING_NAMES).size, 40);
-  assert.deepEqual(ENCODING_NAMES, readEncodings().map((e) => e.name));
+  assert.deepEqual(
+    ENCODING_NAMES,
+    readEncodings().map((e) => e.name),
+  );
   for (const name of ['UTF-8', 'Shift_JIS', 'gb18030', 'GBK', 'x-user-defined', 'ISO-8859-8-I']) {
     assert.ok(ENCODING_NAMES.includes(name), name);
   }
@@ -135,7 +138,10 @@ test('single-byte decoders and encoders', () => {
 });
 
 test('encoder errors: fatal names the code point, html emits a decimal reference', () => {
-  assert.throws(() => encode('windows-1252', 'a\u0100'), (e) => e instanceof TypeError && /U\+0100/.test(e.message) && e.codePoint === 0x100);
+  assert.throws(
+    () => encode('windows-1252', 'a\u0100'),
+    (e) => e instanceof TypeError && /U\+0100/.test(e.message) && e.codePoint === 0x100,
+  );
   assert.deepEqual(bytesOf(encode('windows-1252', 'a\u0100b', { mode: 'html' })), [...Buffer.from('a&#256;b')]);
   assert.deepEqual(bytesOf(encode('windows-1252', '\u{1F4A9}', { mode: 'html' })), [...Buffer.from('&#128169;')]);
   // A lone surrogate is U+FFFD by the time it reaches the encoder.
@@ -207,7 +213,10 @@ test('gb18030 and GBK encoders', () => {
   assert.deepEqual(bytesOf(encode('gb18030', '\uE864')), [0xfe, 0xa0]);
   assert.deepEqual(bytesOf(encode('GBK', '\uE864')), [0xfe, 0xa0]);
   // U+E5E5 is always an error.
-  assert.throws(() => encode('gb18030', '\uE5E5'), (e) => e instanceof TypeError && /U\+E5E5/.test(e.message));
+  assert.throws(
+    () => encode('gb18030', '\uE5E5'),
+    (e) => e instanceof TypeError && /U\+E5E5/.test(e.message),
+  );
   assert.deepEqual(bytesOf(encode('gb18030', '\uE5E5', { mode: 'html' })), [...Buffer.from('&#58853;')]);
   // Four-byte forms (gb18030 only).
   assert.deepEqual(bytesOf(encode('gb18030', '\u0080')), [0x81, 0x30, 0x81, 0x30]);
@@ -325,30 +334,80 @@ test('ISO-2022-JP encoder', () => {
   const yen = bytesOf(encode('ISO-2022-JP', '\u00A5'));
   assert.deepEqual(yen, [ESC, 0x28, 0x4a, 0x5c, ESC, 0x28, 0x42]);
   assert.equal(decode('ISO-2022-JP', [...yen, ...yen]), '\u00A5' + FFFD + '\u00A5');
-  assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u00A5a\u203E')), [ESC, 0x28, 0x4a, 0x5c, 0x61, 0x7e, ESC, 0x28, 0x42]);
+  assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u00A5a\u203E')), [
+    ESC,
+    0x28,
+    0x4a,
+    0x5c,
+    0x61,
+    0x7e,
+    ESC,
+    0x28,
+    0x42,
+  ]);
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u00A5\\')), [ESC, 0x28, 0x4a, 0x5c, ESC, 0x28, 0x42, 0x5c]);
-  assert.deepEqual(bytesOf(encode('ISO-2022-JP', 'a\u3042b')), [0x61, ESC, 0x24, 0x42, 0x24, 0x22, ESC, 0x28, 0x42, 0x62]);
+  assert.deepEqual(bytesOf(encode('ISO-2022-JP', 'a\u3042b')), [
+    0x61,
+    ESC,
+    0x24,
+    0x42,
+    0x24,
+    0x22,
+    ESC,
+    0x28,
+    0x42,
+    0x62,
+  ]);
   // Katakana: U+FF76 -> index ISO-2022-JP katakana pointer 21 -> U+30AB -> pointer 386 = 4 × 94 + 10.
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\uFF76')), [ESC, 0x24, 0x42, 0x25, 0x2b, ESC, 0x28, 0x42]);
   // U+2212 -> U+FF0D, pointer 60.
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u2212')), [ESC, 0x24, 0x42, 0x21, 0x5d, ESC, 0x28, 0x42]);
   // U+000E, U+000F, U+001B in ASCII and Roman states: error with U+FFFD.
   for (const c of ['\u000E', '\u000F', '\u001B', '\u00A5\u001B']) {
-    assert.throws(() => encode('ISO-2022-JP', c), (e) => e instanceof TypeError && /U\+FFFD/.test(e.message));
+    assert.throws(
+      () => encode('ISO-2022-JP', c),
+      (e) => e instanceof TypeError && /U\+FFFD/.test(e.message),
+    );
   }
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u001B', { mode: 'html' })), [...Buffer.from('&#65533;')]);
   // In jis0208 state the encoder first switches to ASCII, then the error happens.
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u3042\u000E', { mode: 'html' })), [
-    ESC, 0x24, 0x42, 0x24, 0x22, ESC, 0x28, 0x42, ...Buffer.from('&#65533;'),
+    ESC,
+    0x24,
+    0x42,
+    0x24,
+    0x22,
+    ESC,
+    0x28,
+    0x42,
+    ...Buffer.from('&#65533;'),
   ]);
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u3042\u00E9', { mode: 'html' })), [
-    ESC, 0x24, 0x42, 0x24, 0x22, ESC, 0x28, 0x42, ...Buffer.from('&#233;'),
+    ESC,
+    0x24,
+    0x42,
+    0x24,
+    0x22,
+    ESC,
+    0x28,
+    0x42,
+    ...Buffer.from('&#233;'),
   ]);
   // In Roman state the error is reported in Roman state.
   assert.deepEqual(bytesOf(encode('ISO-2022-JP', '\u00A5\u00E9', { mode: 'html' })), [
-    ESC, 0x28, 0x4a, 0x5c, ...Buffer.from('&#233;'), ESC, 0x28, 0x42,
+    ESC,
+    0x28,
+    0x4a,
+    0x5c,
+    ...Buffer.from('&#233;'),
+    ESC,
+    0x28,
+    0x42,
   ]);
-  assert.throws(() => encode('ISO-2022-JP', '\u00E9'), (e) => e instanceof TypeError && /U\+00E9/.test(e.message));
+  assert.throws(
+    () => encode('ISO-2022-JP', '\u00E9'),
+    (e) => e instanceof TypeError && /U\+00E9/.test(e.message),
+  );
 });
 
 // --- Shift_JIS ----------------------------------------------------------------------------------
@@ -478,16 +537,20 @@ test('createDecoder: every two- and three-way split equals decode() on tricky in
 test('createDecoder: random inputs and random splits agree with decode(), also in fatal mode', () => {
   const random = prng(20240918);
   // Byte alphabets that hit the interesting ranges of each family.
-  const interesting = [0x00, 0x0a, 0x0e, 0x1b, 0x24, 0x28, 0x30, 0x35, 0x39, 0x40, 0x41, 0x42, 0x49, 0x4a,
-    0x5c, 0x7e, 0x7f, 0x80, 0x81, 0x84, 0x88, 0x8e, 0x8f, 0x90, 0x9f, 0xa0, 0xa1, 0xa4, 0xa6, 0xb0, 0xbf,
-    0xc0, 0xc2, 0xd8, 0xdc, 0xdf, 0xe0, 0xe3, 0xed, 0xef, 0xf0, 0xf4, 0xf9, 0xfc, 0xfe, 0xff];
+  const interesting = [
+    0x00, 0x0a, 0x0e, 0x1b, 0x24, 0x28, 0x30, 0x35, 0x39, 0x40, 0x41, 0x42, 0x49, 0x4a, 0x5c, 0x7e, 0x7f, 0x80, 0x81,
+    0x84, 0x88, 0x8e, 0x8f, 0x90, 0x9f, 0xa0, 0xa1, 0xa4, 0xa6, 0xb0, 0xbf, 0xc0, 0xc2, 0xd8, 0xdc, 0xdf, 0xe0, 0xe3,
+    0xed, 0xef, 0xf0, 0xf4, 0xf9, 0xfc, 0xfe, 0xff,
+  ];
   for (const name of ENCODING_NAMES) {
     for (let round = 0; round < 40; round++) {
       const length = Math.floor(random() * 16);
       const bytes = Array.from({ length }, () =>
-        random() < 0.7 ? interesting[Math.floor(random() * interesting.length)] : Math.floor(random() * 256));
-      const cuts = Array.from({ length: Math.floor(random() * 4) }, () => Math.floor(random() * (length + 1)))
-        .sort((a, b) => a - b);
+        random() < 0.7 ? interesting[Math.floor(random() * interesting.length)] : Math.floor(random() * 256),
+      );
+      const cuts = Array.from({ length: Math.floor(random() * 4) }, () => Math.floor(random() * (length + 1))).sort(
+        (a, b) => a - b,
+      );
       assert.equal(decodeInPieces(name, bytes, cuts), decode(name, bytes), `${name} ${bytes} ${cuts}`);
       let wholeThrows = false;
       try {
@@ -607,7 +670,12 @@ test('round trips: Big5', () => {
     },
     {
       notEncodable: (pointer) => pointer < (0xa1 - 0x81) * 157,
-      special: new Map([[1133, '\u00CA\u0304'], [1135, '\u00CA\u030C'], [1164, '\u00EA\u0304'], [1166, '\u00EA\u030C']]),
+      special: new Map([
+        [1133, '\u00CA\u0304'],
+        [1135, '\u00CA\u030C'],
+        [1164, '\u00EA\u0304'],
+        [1166, '\u00EA\u030C'],
+      ]),
     },
   );
 });
@@ -619,12 +687,18 @@ test('round trips: EUC-JP (jis0208 and jis0212), ISO-2022-JP, Shift_JIS', () => 
     decodeOnly: true,
   });
   checkIndexRoundTrip('ISO-2022-JP', 'jis0208', (p) =>
-    p < 94 * 94 ? [0x1b, 0x24, 0x42, Math.floor(p / 94) + 0x21, (p % 94) + 0x21, 0x1b, 0x28, 0x42] : null);
-  checkIndexRoundTrip('Shift_JIS', 'jis0208', (p) => {
-    const lead = Math.floor(p / 188);
-    const trail = p % 188;
-    return [lead + (lead < 0x1f ? 0x81 : 0xc1), trail + (trail < 0x3f ? 0x40 : 0x41)];
-  }, { notEncodable: (pointer) => pointer >= 8272 && pointer <= 8835 });
+    p < 94 * 94 ? [0x1b, 0x24, 0x42, Math.floor(p / 94) + 0x21, (p % 94) + 0x21, 0x1b, 0x28, 0x42] : null,
+  );
+  checkIndexRoundTrip(
+    'Shift_JIS',
+    'jis0208',
+    (p) => {
+      const lead = Math.floor(p / 188);
+      const trail = p % 188;
+      return [lead + (lead < 0x1f ? 0x81 : 0xc1), trail + (trail < 0x3f ? 0x40 : 0x41)];
+    },
+    { notEncodable: (pointer) => pointer >= 8272 && pointer <= 8835 },
+  );
 });
 
 test('round trips: EUC-KR', () => {

@@ -22,14 +22,19 @@ export function serve(dirs, policies, at = null) {
       res.end();
       return;
     }
-    const [site, policy, ...rest] = at ? [at.site, at.policy, ...url.pathname.split('/').slice(1)] : url.pathname.split('/').slice(1);
+    const [site, policy, ...rest] = at
+      ? [at.site, at.policy, ...url.pathname.split('/').slice(1)]
+      : url.pathname.split('/').slice(1);
     const dir = dirs[site];
     const file = dir && policy in policies ? normalize(join(dir, ...rest.map(decodeURIComponent))) : null;
     let status = 404;
     if (file && file.startsWith(dir + sep)) {
       try {
         const body = readFileSync(file);
-        const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' };
+        const headers = {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-store',
+        };
         if (policies[policy]) headers['Content-Security-Policy'] = policies[policy];
         res.writeHead(200, headers);
         res.end(body);
@@ -44,13 +49,19 @@ export function serve(dirs, policies, at = null) {
     }
     requests.push({ path: url.pathname, status });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, requests, port: server.address().port })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, requests, port: server.address().port })),
+  );
 }
 
 // Headless Chromium with a throw-away profile; close() closes it and removes the profile.
 export async function launch() {
   const profile = mkdtempSync(join(tmpdir(), 'encoding-wasm-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   return {
     context,
     close: async () => {
@@ -97,5 +108,10 @@ export async function load(context, url, { ready = resultsSet, read = readResult
 export const fetchedWasm = (requests, prefix) =>
   requests
     .filter((r) => r.path.startsWith(prefix) && r.path.endsWith('.wasm'))
-    .map((r) => r.path.split('/').pop().replace(/-[A-Za-z0-9_-]{8}\.wasm$/, '.wasm'))
+    .map((r) =>
+      r.path
+        .split('/')
+        .pop()
+        .replace(/-[A-Za-z0-9_-]{8}\.wasm$/, '.wasm'),
+    )
     .sort();

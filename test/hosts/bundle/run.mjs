@@ -91,7 +91,9 @@ function inspectBuild(name, dir) {
   const problems = [];
   const wasm = files.filter((f) => f.path.endsWith('.wasm'));
   for (const base of ['encoding', 'chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
-    if (!wasm.some((f) => f.path.split(sep).pop().startsWith(`${base}-`) || f.path.split(sep).pop() === `${base}.wasm`)) {
+    if (
+      !wasm.some((f) => f.path.split(sep).pop().startsWith(`${base}-`) || f.path.split(sep).pop() === `${base}.wasm`)
+    ) {
       problems.push(`${name}: no ${base}.wasm asset in the output`);
     }
   }
@@ -124,21 +126,28 @@ function checkWorkingPage(name, { results, console: messages, errors, violations
   }
   for (const d of differences(results.checks)) fail(`${name} (host decoder for ${results.delegated.join(', ')}): ${d}`);
   for (const d of differences(results.wasmOnly)) fail(`${name} (everything in wasm): ${d}`);
-  if (!missingFamilyOk(results.before.gbk, 'gbk', 'chinese-simplified')) fail(`${name}: gbk before preload: ${JSON.stringify(results.before.gbk)}`);
-  if (!missingFamilyOk(results.before.eucKr, 'euc-kr', 'korean')) fail(`${name}: euc-kr before preload: ${JSON.stringify(results.before.eucKr)}`);
-  if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean')) fail(`${name}: euc-kr never loaded: ${JSON.stringify(results.after.eucKr)}`);
+  if (!missingFamilyOk(results.before.gbk, 'gbk', 'chinese-simplified'))
+    fail(`${name}: gbk before preload: ${JSON.stringify(results.before.gbk)}`);
+  if (!missingFamilyOk(results.before.eucKr, 'euc-kr', 'korean'))
+    fail(`${name}: euc-kr before preload: ${JSON.stringify(results.before.eucKr)}`);
+  if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean'))
+    fail(`${name}: euc-kr never loaded: ${JSON.stringify(results.after.eucKr)}`);
   const marker = messages.findIndex((m) => m.text === 'encoding-wasm-test: probes');
   const beforeProbes = marker < 0 ? messages : messages.slice(0, marker);
-  for (const m of beforeProbes) if (m.type === 'error' || m.type === 'warning') fail(`${name}: console ${m.type}: ${m.text}`);
+  for (const m of beforeProbes)
+    if (m.type === 'error' || m.type === 'warning') fail(`${name}: console ${m.type}: ${m.text}`);
   if (errors.length) fail(`${name}: page errors: ${errors.join('; ')}`);
   const { host } = results;
   if (csp) {
     // The only violations are the probes': eval and new Function refused, wasm allowed.
     const unexpected = violations.filter((v) => v.directive !== 'script-src' || v.blocked !== 'eval');
     if (unexpected.length) fail(`${name}: CSP violations: ${JSON.stringify(unexpected)}`);
-    if (violations.length !== 2) fail(`${name}: expected the 2 probe violations (eval, new Function), got ${JSON.stringify(violations)}`);
-    if (!('error' in host.eval) || !('error' in host.newFunction)) fail(`${name}: eval is not refused under the CSP: ${JSON.stringify(host)}`);
-    if (host.wasmFromBytes.value !== true) fail(`${name}: 'wasm-unsafe-eval' should allow wasm: ${JSON.stringify(host.wasmFromBytes)}`);
+    if (violations.length !== 2)
+      fail(`${name}: expected the 2 probe violations (eval, new Function), got ${JSON.stringify(violations)}`);
+    if (!('error' in host.eval) || !('error' in host.newFunction))
+      fail(`${name}: eval is not refused under the CSP: ${JSON.stringify(host)}`);
+    if (host.wasmFromBytes.value !== true)
+      fail(`${name}: 'wasm-unsafe-eval' should allow wasm: ${JSON.stringify(host.wasmFromBytes)}`);
   } else if (violations.length) {
     fail(`${name}: CSP violations without a CSP: ${JSON.stringify(violations)}`);
   }
@@ -151,7 +160,8 @@ function checkBlockedPage(name, { results, errors, violations }) {
   if (!violations.some((v) => v.directive === 'script-src' && v.blocked === 'wasm-eval')) {
     fail(`${name}: no wasm-eval CSP violation: ${JSON.stringify(violations)}`);
   }
-  if (!errors.some((e) => /WebAssembly|wasm/i.test(e))) fail(`${name}: no page error about wasm: ${JSON.stringify(errors)}`);
+  if (!errors.some((e) => /WebAssembly|wasm/i.test(e)))
+    fail(`${name}: no page error about wasm: ${JSON.stringify(errors)}`);
 }
 
 rmSync(out, { recursive: true, force: true });
@@ -183,10 +193,13 @@ try {
         checkWorkingPage(name, result, { csp: policy === 'csp' });
         const wasm = fetchedWasm(mine, `/${build}/`);
         const want = ['chinese-simplified.wasm', 'encoding.wasm', 'japanese.wasm'];
-        if (JSON.stringify(wasm) !== JSON.stringify(want)) fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
+        if (JSON.stringify(wasm) !== JSON.stringify(want))
+          fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }
-      console.log(`${name}: ${result.results ? 'loaded' : `did not load (${result.errors[0] ?? 'no page error'})`}; ` +
-        `${result.violations.length} CSP violation(s); ${mine.length} requests (${fetchedWasm(mine, `/${build}/`).join(', ') || 'no wasm'})`);
+      console.log(
+        `${name}: ${result.results ? 'loaded' : `did not load (${result.errors[0] ?? 'no page error'})`}; ` +
+          `${result.violations.length} CSP violation(s); ${mine.length} requests (${fetchedWasm(mine, `/${build}/`).join(', ') || 'no wasm'})`,
+      );
     }
   }
 } finally {

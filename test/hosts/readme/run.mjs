@@ -75,7 +75,8 @@ for (let i = 0; i < lines.length; i++) {
   i = close;
 }
 for (const key of REQUIRED) if (!blocks.has(key)) fail(`README.md "Runtimes": no block marked <!-- test: ${key} -->`);
-for (const key of blocks.keys()) if (!REQUIRED.includes(key)) fail(`README.md "Runtimes": unknown marker <!-- test: ${key} -->`);
+for (const key of blocks.keys())
+  if (!REQUIRED.includes(key)) fail(`README.md "Runtimes": unknown marker <!-- test: ${key} -->`);
 if (failures.length) finish();
 
 // --- the projects ---------------------------------------------------------------------------
@@ -83,7 +84,10 @@ if (failures.length) finish();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'package'), { recursive: true });
 const [packed] = JSON.parse(
-  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: root, encoding: 'utf8' }),
+  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {
+    cwd: root,
+    encoding: 'utf8',
+  }),
 );
 execFileSync('tar', ['-xzf', join(out, packed.filename), '-C', join(out, 'package'), '--strip-components=1']);
 
@@ -91,7 +95,10 @@ const project = (name, files) => {
   const dir = join(out, name);
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   symlinkSync(join(out, 'package'), join(dir, 'node_modules/encoding-wasm'), 'dir');
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `readme-${name}`, private: true, type: 'module' })}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `readme-${name}`, private: true, type: 'module' })}\n`,
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
@@ -99,7 +106,11 @@ const project = (name, files) => {
   return dir;
 };
 const filesOf = (name) =>
-  Object.fromEntries([...blocks].filter(([k]) => k.startsWith(`${name} `) && !k.endsWith(' run')).map(([k, v]) => [k.slice(name.length + 1), v]));
+  Object.fromEntries(
+    [...blocks]
+      .filter(([k]) => k.startsWith(`${name} `) && !k.endsWith(' run'))
+      .map(([k, v]) => [k.slice(name.length + 1), v]),
+  );
 
 // A run block's commands: one per line, `# comments` dropped, split at spaces (no shell).
 const PROGRAMS = { node: process.execPath, deno: join(tools, 'deno'), bun: join(tools, 'bun') };
@@ -123,7 +134,8 @@ function runBlock(name, dir) {
     stdout += r.stdout;
   }
   const got = stdout.trimEnd().split('\n');
-  if (JSON.stringify(got) !== JSON.stringify(EXPECTED_LINES)) fail(`${name}: printed ${JSON.stringify(got)}; want ${JSON.stringify(EXPECTED_LINES)}`);
+  if (JSON.stringify(got) !== JSON.stringify(EXPECTED_LINES))
+    fail(`${name}: printed ${JSON.stringify(got)}; want ${JSON.stringify(EXPECTED_LINES)}`);
 }
 
 const nodeFiles = filesOf('node');
@@ -137,9 +149,14 @@ await timed('wrangler', () => {
   // Only loopback, where user namespaces are allowed: wrangler dev must need no network.
   const isolated = spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0;
   const r = isolated
-    ? spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...driver], { encoding: 'utf8', timeout: 120_000 })
+    ? spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...driver], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
     : spawnSync(driver[0], driver.slice(1), { encoding: 'utf8', timeout: 120_000 });
-  console.log(`wrangler: ${isolated ? 'in a network namespace with only loopback' : 'with the network (unshare -rn is not available)'}`);
+  console.log(
+    `wrangler: ${isolated ? 'in a network namespace with only loopback' : 'with the network (unshare -rn is not available)'}`,
+  );
   let result;
   try {
     result = JSON.parse(r.stdout.trim().split('\n').pop());
@@ -156,11 +173,20 @@ await timed('wrangler', () => {
     /* checked below */
   }
   if (result.status !== 200 || json?.text !== EXPECTED_LINES[0] || json?.gbk?.join(' ') !== EXPECTED_LINES[1]) {
-    fail(`wrangler dev: HTTP ${result.status} ${result.response}; want {"text":"${EXPECTED_LINES[0]}","gbk":[${EXPECTED_LINES[1].replaceAll(' ', ',')}]}`);
+    fail(
+      `wrangler dev: HTTP ${result.status} ${result.response}; want {"text":"${EXPECTED_LINES[0]}","gbk":[${EXPECTED_LINES[1].replaceAll(' ', ',')}]}`,
+    );
   }
-  const modules = ['chinese-simplified.wasm', 'chinese-traditional.wasm', 'encoding.wasm', 'japanese.wasm', 'korean.wasm'];
+  const modules = [
+    'chinese-simplified.wasm',
+    'chinese-traditional.wasm',
+    'encoding.wasm',
+    'japanese.wasm',
+    'korean.wasm',
+  ];
   console.log(`wrangler deploy --dry-run: wasm modules ${result.modules.join(', ')}`);
-  if (JSON.stringify(result.modules) !== JSON.stringify(modules)) fail(`wrangler deploy --dry-run: uploads ${result.modules.join(', ') || 'nothing'}; want ${modules.join(', ')}`);
+  if (JSON.stringify(result.modules) !== JSON.stringify(modules))
+    fail(`wrangler deploy --dry-run: uploads ${result.modules.join(', ') || 'nothing'}; want ${modules.join(', ')}`);
 });
 
 // --- pages ----------------------------------------------------------------------------------
@@ -173,7 +199,12 @@ await timed('builds', () => {
     [vite, [join(root, 'node_modules/vite/bin/vite.js'), 'build']],
     [esbuild, ['build.mjs']],
   ]) {
-    const r = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, argv, {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     console.log(`${dir.slice(out.length + 1)}: node ${argv.join(' ')} -> exit ${r.status}\n${r.stdout}${r.stderr}`);
     if (r.status !== 0) fail(`${dir}: node ${argv.join(' ')} exited with ${r.status ?? r.signal}`);
   }
@@ -184,9 +215,9 @@ await timed('builds', () => {
 });
 
 // The plain page's inline scripts (import map and module), by their CSP hashes.
-const inlineHashes = [...blocks.get('script index.html').matchAll(/<script(?: type="[^"]*")?>([\s\S]*?)<\/script>/g)].map(
-  (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
-);
+const inlineHashes = [
+  ...blocks.get('script index.html').matchAll(/<script(?: type="[^"]*")?>([\s\S]*?)<\/script>/g),
+].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
 const STRICT = "script-src 'self' 'wasm-unsafe-eval'";
 const POLICIES = { plain: null, csp: STRICT, 'csp-inline': `${STRICT} ${inlineHashes.join(' ')}` };
 // Vite's default base is '/': its page is served at the root of a server of its own.
@@ -211,19 +242,27 @@ await timed('pages', async () => {
       if (blocked) {
         console.log(`${name}: ${JSON.stringify(page.results)}; CSP violations ${JSON.stringify(page.violations)}`);
         const inline = page.violations.filter((v) => v.directive === 'script-src-elem' && v.blocked === 'inline');
-        if (page.results !== null || inline.length !== 2) fail(`${name}: the inline import map and module ran without their hashes: ${JSON.stringify(page)}`);
+        if (page.results !== null || inline.length !== 2)
+          fail(`${name}: the inline import map and module ran without their hashes: ${JSON.stringify(page)}`);
         continue;
       }
       const wasm = fetchedWasm(mine, `${path}/`);
-      console.log(`${name}: ${JSON.stringify(page.results)}; fetched ${wasm.join(', ')}; ${page.violations.length} CSP violation(s)`);
+      console.log(
+        `${name}: ${JSON.stringify(page.results)}; fetched ${wasm.join(', ')}; ${page.violations.length} CSP violation(s)`,
+      );
       const want = EXPECTED_LINES.join(' ');
-      if (page.results !== want) fail(`${name}: the page shows ${JSON.stringify(page.results)}; want ${JSON.stringify(want)} (errors: ${page.errors.join('; ')})`);
+      if (page.results !== want)
+        fail(
+          `${name}: the page shows ${JSON.stringify(page.results)}; want ${JSON.stringify(want)} (errors: ${page.errors.join('; ')})`,
+        );
       for (const r of mine) if (r.status !== 200) fail(`${name}: ${r.path} -> ${r.status}`);
-      for (const m of page.console) if (m.type === 'error' || m.type === 'warning') fail(`${name}: console ${m.type}: ${m.text}`);
+      for (const m of page.console)
+        if (m.type === 'error' || m.type === 'warning') fail(`${name}: console ${m.type}: ${m.text}`);
       if (page.errors.length) fail(`${name}: page errors: ${page.errors.join('; ')}`);
       if (page.violations.length) fail(`${name}: CSP violations: ${JSON.stringify(page.violations)}`);
       const wantWasm = ['chinese-simplified.wasm', 'encoding.wasm', 'japanese.wasm'];
-      if (JSON.stringify(wasm) !== JSON.stringify(wantWasm)) fail(`${name}: fetched ${wasm.join(', ')}; want ${wantWasm.join(', ')}`);
+      if (JSON.stringify(wasm) !== JSON.stringify(wantWasm))
+        fail(`${name}: fetched ${wasm.join(', ')}; want ${wantWasm.join(', ')}`);
     }
   } finally {
     await close();

@@ -46,12 +46,22 @@ try {
   } catch {
     /* already gone */
   }
-  await new Promise((resolve) => (dev.exitCode !== null || dev.signalCode !== null ? resolve() : dev.on('exit', resolve)));
+  await new Promise((resolve) =>
+    dev.exitCode !== null || dev.signalCode !== null ? resolve() : dev.on('exit', resolve),
+  );
 }
 // What `wrangler deploy` would upload: the bundle and its wasm modules.
 const out = join(dir, 'dry-run');
-const dry = spawnSync(node22, [...wrangler, 'deploy', '--dry-run', '--outdir', out], { cwd: dir, env, encoding: 'utf8' });
+const dry = spawnSync(node22, [...wrangler, 'deploy', '--dry-run', '--outdir', out], {
+  cwd: dir,
+  env,
+  encoding: 'utf8',
+});
 log += `\n--- wrangler deploy --dry-run\n${dry.stdout}${dry.stderr}`;
-if (dry.status === 0) result.modules = readdirSync(out).filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/^[0-9a-f]{40}-/, '')).sort();
+if (dry.status === 0)
+  result.modules = readdirSync(out)
+    .filter((f) => f.endsWith('.wasm'))
+    .map((f) => f.replace(/^[0-9a-f]{40}-/, ''))
+    .sort();
 result.log = log;
 console.log(JSON.stringify(result));

@@ -55,7 +55,8 @@ for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', '
 copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
 const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
 for (const host of ['host/node.js', 'host/browser.js', 'readFileSync', 'compileStreaming']) {
-  if (bundle.includes(host)) throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
+  if (bundle.includes(host))
+    throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
 }
 
 const port = await freePort();
@@ -73,11 +74,15 @@ try {
   response = JSON.parse(text);
 } finally {
   child.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', resolve)));
+  await new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', resolve),
+  );
 }
 
 const failures = [
-  ...differences(response.checks).map((d) => `checks (host decoder for ${response.delegated.join(', ') || 'nothing'}): ${d}`),
+  ...differences(response.checks).map(
+    (d) => `checks (host decoder for ${response.delegated.join(', ') || 'nothing'}): ${d}`,
+  ),
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
 const { host, before, after } = response;
@@ -85,12 +90,17 @@ const refused = (r) => typeof r.error === 'string' && !('value' in r);
 if (!refused(host.eval)) failures.push(`eval is allowed in workerd: ${JSON.stringify(host.eval)}`);
 if (!refused(host.newFunction)) failures.push(`new Function is allowed: ${JSON.stringify(host.newFunction)}`);
 if (!refused(host.wasmFromBytes)) failures.push(`wasm from bytes is allowed: ${JSON.stringify(host.wasmFromBytes)}`);
-if (!missingFamilyOk(before.gbk, 'gbk', 'chinese-simplified')) failures.push(`gbk before preload: ${JSON.stringify(before.gbk)}`);
-if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean')) failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
-if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean')) failures.push(`euc-kr, never loaded: ${JSON.stringify(after.eucKr)}`);
+if (!missingFamilyOk(before.gbk, 'gbk', 'chinese-simplified'))
+  failures.push(`gbk before preload: ${JSON.stringify(before.gbk)}`);
+if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean'))
+  failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
+if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean'))
+  failures.push(`euc-kr, never loaded: ${JSON.stringify(after.eucKr)}`);
 if (/error/i.test(stderr)) failures.push(`workerd stderr:\n${stderr}`);
 
-console.log(`workerd: eval -> ${host.eval.error}; new Function -> ${host.newFunction.error}; wasm from bytes -> ${host.wasmFromBytes.error}`);
+console.log(
+  `workerd: eval -> ${host.eval.error}; new Function -> ${host.newFunction.error}; wasm from bytes -> ${host.wasmFromBytes.error}`,
+);
 console.log(
   `workerd: import.meta.url is ${response.importMetaUrl}; ${Object.keys(response.checks).length} decode/encode checks, ` +
     `with the host decoder for ${response.delegated.join(', ') || 'nothing'} and with everything in wasm`,

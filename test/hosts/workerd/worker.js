@@ -8,6 +8,10 @@ import { hostRestrictions, scenario } from '../checks.js';
 
 export default {
   async fetch() {
-    return Response.json({ ...(await scenario(api)), host: hostRestrictions(), importMetaUrl: String(import.meta.url) });
+    return Response.json({
+      ...(await scenario(api)),
+      host: hostRestrictions(),
+      importMetaUrl: String(import.meta.url),
+    });
   },
 };
