@@ -1,0 +1,44 @@
+// What `npm pack` puts in the package (the file list test/hosts/readme/run.mjs installs from): the
+// project's LICENSE, and the NOTICE that carries the WHATWG's licence for the index data compiled
+// into the shipped .wasm files, word for word as cpp/whatwg/LICENSE has it. Run by test/run-all.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+
+const [packed] = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }),
+);
+const files = packed.files.map((f) => f.path);
+
+test('the package holds LICENSE and NOTICE beside the wasm files the NOTICE is about', () => {
+  assert.ok(files.includes('LICENSE'), `LICENSE is not packed: ${files.join(' ')}`);
+  assert.ok(files.includes('NOTICE'), `NOTICE is not packed (package.json "files"): ${files.join(' ')}`);
+  assert.ok(files.includes('dist/encoding.wasm'), 'dist/encoding.wasm is not packed (run build.sh first)');
+  assert.ok(
+    files.some((f) => /^dist\/tables\/[^/]+\.wasm$/.test(f)),
+    'no dist/tables/*.wasm is packed',
+  );
+});
+
+test('LICENSE is the BSD 3-Clause licence package.json names', () => {
+  assert.equal(JSON.parse(read('package.json')).license, 'BSD-3-Clause');
+  assert.match(read('LICENSE'), /^BSD 3-Clause License\n\nCopyright \(c\) \d{4}, The encoding-wasm authors\n/);
+});
+
+test("NOTICE carries the WHATWG's copyright, licence statement and BSD 3-Clause text verbatim", () => {
+  const whatwg = read('cpp/whatwg/LICENSE');
+  const notice = read('NOTICE');
+  const statement = whatwg.slice(0, whatwg.indexOf('- - - -')).trim();
+  assert.match(statement, /^Copyright © WHATWG/);
+  assert.ok(notice.includes(statement), 'the WHATWG copyright and licence statement');
+  const bsdStart = whatwg.indexOf('\nBSD 3-Clause License\n') + 1;
+  const bsd = whatwg.slice(bsdStart, whatwg.indexOf('- - - -', bsdStart)).trim();
+  assert.match(bsd, /DAMAGE\.$/);
+  assert.ok(notice.includes(bsd), 'the BSD 3-Clause text of cpp/whatwg/LICENSE');
+  assert.match(notice, /https:\/\/creativecommons\.org\/licenses\/by\/4\.0\//);
+});
