@@ -1,25 +1,45 @@
-// `npm run bench`: decodes the files of ../shared/corpus with encoding-wasm and with the host's
+// `npm run bench`: decodes the files of a benchmark corpus with encoding-wasm and with the host's
 // native TextDecoder in the same process, interleaved, and prints MB/s and the ratio per file for
 // three call patterns: the whole file in one call, 4 KiB calls (a fresh decode() each), and 64 KiB
 // chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
 //
-//   node bench/decode.mjs [filter] [--wasm-only-utf]   (filter: substring of the file name)
+//   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
 //
-// --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of handing them to the host's decoder.
+// filter: substring of the file name. --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of
+// handing them to the host's decoder. The corpus is ../shared/corpus where it exists, else the one
+// bench/corpus/generate.mjs builds into build/corpus/ (made, or remade when its sources changed,
+// here); a file both have in common is byte for byte the same (bench/corpus/README.md).
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
+import { corpusKey, DEFAULT_OUT, generate } from './corpus/generate.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
-const corpus = new URL('../../shared/corpus/', import.meta.url);
 const args = process.argv.slice(2);
-const filter = args.find((a) => !a.startsWith('--')) ?? '';
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--corpus') ?? '';
 if (args.includes('--wasm-only-utf')) setNativeDelegation(false);
 
+const shared = new URL('../../shared/corpus/', import.meta.url);
+const generated = pathToFileURL(`${DEFAULT_OUT}/`);
+const readManifest = (dir) => JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8'));
+const choice = option('--corpus') ?? (existsSync(new URL('manifest.json', shared)) ? 'shared' : 'generated');
+let corpus;
+if (choice === 'shared') corpus = shared;
+else if (choice === 'generated') {
+  corpus = generated;
+  const current = existsSync(new URL('manifest.json', corpus)) && readManifest(corpus).key === corpusKey();
+  if (!current) {
+    console.log(`generating the corpus into ${fileURLToPath(corpus)} (bench/corpus/generate.mjs)`);
+    await generate(DEFAULT_OUT);
+  }
+} else corpus = pathToFileURL(`${choice.replace(/\/?$/, '/')}`);
 if (!existsSync(new URL('manifest.json', corpus))) {
-  console.log(`no corpus at ${corpus.pathname}; nothing to benchmark`);
-  process.exit(0);
+  console.error(`no corpus at ${fileURLToPath(corpus)} (no manifest.json)`);
+  process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(new URL('manifest.json', corpus), 'utf8'));
+const manifest = readManifest(corpus);
+console.log(`corpus: ${fileURLToPath(corpus)} (${choice === 'shared' || choice === 'generated' ? choice : 'given'})`);
 
 const patterns = {
   'one call': (Decoder, label, bytes) => new Decoder(label).decode(bytes).length,
@@ -71,12 +91,12 @@ console.log(
   ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(28)),
 );
 const ratios = {};
-// Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
-const runs = manifest.files.flatMap((entry) =>
-  entry.agreementWithExodus
-    ? Object.keys(entry.agreementWithExodus).map((label) => [entry, label])
-    : [[entry, entry.encoding]],
-);
+// Files of invalid or random bytes are decoded as each encoding the manifest lists for them
+// (`labels`; ../shared/corpus names them by the peers it compared them with).
+const runs = manifest.files.flatMap((entry) => {
+  const labels = entry.labels ?? (entry.agreementWithExodus && Object.keys(entry.agreementWithExodus));
+  return labels ? labels.map((label) => [entry, label]) : [[entry, entry.encoding]];
+});
 for (const [entry, label] of runs) {
   if (!entry.file.includes(filter)) continue;
   const bytes = new Uint8Array(readFileSync(new URL(entry.file, corpus)));
