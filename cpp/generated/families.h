@@ -39,8 +39,8 @@ constexpr int family_of(int encoding) {
 // Index arrays, one entry per pointer, 0 for null (no index maps a pointer to U+0000). Valid only
 // once the family is loaded; defined in the family's module (cpp/generated/module_*.cpp).
 const uint16_t* index_gb18030();  // index gb18030, pointers 0..23939
-const uint32_t* index_gb18030_ranges_pointer();  // index gb18030 ranges, pointers; ascending
-const uint32_t* index_gb18030_ranges_code_point();  // index gb18030 ranges, codePoints; ascending, parallel
+const uint32_t* index_gb18030_ranges_pointer();  // index gb18030 ranges, its pointers; ascending
+const uint32_t* index_gb18030_ranges_code_point();  // index gb18030 ranges, its code points; ascending, parallel
 const uint32_t* index_big5();  // index big5, pointers 0..19781; has code points above U+FFFF
 const uint16_t* index_jis0208();  // index jis0208, pointers 0..11103
 const uint16_t* index_jis0212();  // index jis0212, pointers 0..7210

@@ -54,7 +54,8 @@ function familiesHeader() {
   lines.push("// once the family is loaded; defined in the family's module (cpp/generated/module_*.cpp).");
   for (const f of FAMILIES) {
     for (const t of f.tables) {
-      const what = t.index ? `index ${t.index}, pointers 0..${t.size - 1}` : `index gb18030 ranges, ${t.ranges}s`;
+      const column = t.ranges === 'pointer' ? 'pointers' : 'code points';
+      const what = t.index ? `index ${t.index}, pointers 0..${t.size - 1}` : `index gb18030 ranges, its ${column}`;
       lines.push(`const ${t.type}* index_${t.name}();  // ${what}${t.note ? `; ${t.note}` : ''}`);
     }
   }
@@ -131,8 +132,8 @@ function familyTables(families) {
 function moduleSource(title, codecs, families) {
   return [
     banner(FROM),
-    `// ${title}: the dispatch to the codecs linked into it (a codec missing from the module is a link`,
-    "// error), and the index arrays of its families' tables.",
+    `// ${title}: the dispatch to the codecs linked into it (a codec`,
+    `// missing from the module is a link error)${families.length ? ", and the index arrays of its families' tables" : ''}.`,
     '#include "generated/codecs.h"',
     families.length ? '#include "tables.h"' : null,
     '',
@@ -190,7 +191,7 @@ export function cppOutputs() {
     outputs[moduleFile(m.name)] = moduleSource(title, m.codecs, m.family < 0 ? [] : [m.family]);
   }
   outputs[moduleFile('native')] = moduleSource(
-    'The native build (tests, fuzzers): every codec',
+    'The native build (tests and fuzzers, every codec)',
     Object.keys(CODECS),
     FAMILIES.map((_, f) => f),
   );
