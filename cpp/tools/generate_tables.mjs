@@ -4,9 +4,9 @@
 // crosses a module boundary from cpp/tools/boundary.mjs (boundary_cpp.mjs, boundary_js.mjs).
 // Usage: node cpp/tools/generate_tables.mjs [--check] [--list] [--out DIR]
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
-// generator would write (CI runs this). --list prints the checked-in files it writes. With --out DIR it also writes the build outputs
-// DIR/tables/<family>.bin (the family's blob, which the native tests load) and
-// DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module).
+// generator would write (CI runs this). --list prints the checked-in files it writes. With --out
+// DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
+// tests load) and DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
