@@ -89,7 +89,11 @@ export declare function encode(input: string, label?: string, options?: EncodeOp
 /** Non-standard: loads the table families the labels need (every family with no labels). */
 export declare function preload(...labels: string[]): Promise<void>;
 
-/** Non-standard: makes a table family available from its compiled module. */
+/**
+ * Non-standard: makes a table family available from its compiled module. Throws an Error if the
+ * module holds another family's tables (or none), and registers nothing then; a family already
+ * registered keeps its module.
+ */
 export declare function registerFamily(name: TableFamily, module: WebAssembly.Module): void;
 
 /** Non-standard: hand UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (the default), or not. */
