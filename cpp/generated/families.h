@@ -7,7 +7,7 @@
 
 namespace ew {
 
-// The multi-byte table families, one wasm module each (DESIGN.md section 3).
+// The multi-byte table families, one wasm module each.
 enum Family : int {
   kChineseSimplified,  // GBK, gb18030
   kChineseTraditional,  // Big5

@@ -35,7 +35,7 @@ function abiHeader() {
 // The Family enum, the family each encoding needs, and each family's index accessors.
 function familiesHeader() {
   const lines = [banner(FROM), '#pragma once', '#include <cstdint>', '', '#include "generated/encodings.h"', ''];
-  lines.push('namespace ew {', '', '// The multi-byte table families, one wasm module each (DESIGN.md section 3).');
+  lines.push('namespace ew {', '', '// The multi-byte table families, one wasm module each.');
   lines.push('enum Family : int {');
   FAMILIES.forEach((f, i) =>
     lines.push(`  ${familyEnum(i)},  // ${f.codecs.flatMap((c) => CODECS[c].encodings).join(', ')}`),
