@@ -1,12 +1,12 @@
 // https://encoding.spec.whatwg.org/#big5
 #include "decode_pairs.h"
-#include "families.h"
+#include "generated/codecs.h"
 #include "tables.h"
 
 namespace ew {
 namespace {
 
-constexpr uint32_t kIndexSize = 19782;  // pointers 0 .. (0xFE - 0x81) * 157 + 156
+constexpr uint32_t kIndexSize = generated::kIndexBig5.count;  // pointers 0 .. (0xFE - 0x81) * 157 + 156
 
 // Steps 3.4.-3.5. of the decoder: the trailing bytes, and the pointer of a leading byte (0x81..0xFE)
 // and a trailing byte.

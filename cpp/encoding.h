@@ -5,7 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "generated/encodings.h"
+#include "generated/abi.h"        // DecodeOption, EncodeOption, Status
+#include "generated/encodings.h"  // Encoding, has_encoder
 
 namespace ew {
 
@@ -21,19 +22,6 @@ struct DecoderState {
   uint8_t flags;  // owned by the driver (kBomSeen)
 };
 static_assert(sizeof(DecoderState) == 8);
-
-// Options of a decode call.
-enum DecodeOption : uint32_t {
-  kFatal = 1,      // error mode "fatal" (otherwise "replacement")
-  kIgnoreBom = 2,  // TextDecoderCommon's ignore BOM
-  kFlush = 4,      // the input ends after these bytes (process end-of-queue)
-};
-
-enum Status : uint32_t {
-  kDone = 0,        // all input consumed (and flushed, with kFlush)
-  kOutputFull = 1,  // stopped early; call again with the rest of the input
-  kError = 2,       // fatal error; the state has been reset to a new decoder or encoder
-};
 
 struct DecodeResult {
   uint32_t status;
@@ -58,11 +46,6 @@ struct EncoderState {
   uint32_t word;
 };
 
-enum EncodeOption : uint32_t {
-  kHtml = 1,         // error mode "html" (otherwise "fatal")
-  kEncodeFlush = 4,  // the input ends after this chunk (process end-of-queue)
-};
-
 struct EncodeResult {
   uint32_t status;
   uint32_t read;        // input code units consumed (bytes for UTF-8 input, units for UTF-16)
@@ -72,9 +55,6 @@ struct EncodeResult {
 
 // Worst-case bytes written per input scalar value ("&#1114111;" or an escape plus a character).
 constexpr size_t kMaxEncodeStep = 16;
-
-// Returns whether `encoding` has an encoder (all but replacement and UTF-16BE/LE).
-bool has_encoder(int encoding);
 
 // Encodes scalar values given as well-formed UTF-8 (as TextEncoder.encodeInto writes them).
 EncodeResult encode_from_utf8(int encoding, uint32_t options, EncoderState& state, const uint8_t* in,

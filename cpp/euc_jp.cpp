@@ -1,6 +1,6 @@
 // https://encoding.spec.whatwg.org/#euc-jp
 #include "decode_pairs.h"
-#include "families.h"
+#include "generated/codecs.h"
 #include "jis0208.h"
 
 namespace ew {

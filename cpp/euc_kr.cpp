@@ -1,6 +1,6 @@
 // https://encoding.spec.whatwg.org/#euc-kr
 #include "decode_pairs.h"
-#include "families.h"
+#include "generated/codecs.h"
 #include "index_pointer.h"
 #include "tables.h"
 

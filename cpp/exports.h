@@ -8,3 +8,12 @@
 #else
 #define EW_EXPORT extern "C"
 #endif
+
+#include <cstdint>
+
+// The buffers every module exports (exports.cpp), for the exports only the core has.
+EW_EXPORT uint8_t* ew_input();
+EW_EXPORT uint32_t ew_input_capacity();
+EW_EXPORT char16_t* ew_output();
+EW_EXPORT uint32_t ew_output_capacity();
+EW_EXPORT uint32_t* ew_scratch();

@@ -1,15 +1,15 @@
 // https://encoding.spec.whatwg.org/#gb18030 and https://encoding.spec.whatwg.org/#gbk
 // GBK's decoder is gb18030's decoder; GBK's encoder is gb18030's encoder with "is GBK" set.
 #include "decode_pairs.h"
-#include "families.h"
+#include "generated/codecs.h"
 #include "index_pointer.h"
 #include "tables.h"
 
 namespace ew {
 namespace {
 
-constexpr uint32_t kIndexSize = 23940;  // pointers 0 .. (0xFE - 0x81) * 190 + 189
-constexpr uint32_t kRangesSize = 207;
+constexpr uint32_t kIndexSize = generated::kIndexGb18030.count;  // pointers 0 .. (0xFE - 0x81) * 190 + 189
+constexpr uint32_t kRangesSize = generated::kIndexGb18030RangesPointer.count;
 
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
 // Returns 0 for null (no four-byte pointer maps to U+0000).

@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#iso-2022-jp
-#include "families.h"
+#include "generated/codecs.h"
 #include "jis0208.h"
 
 #ifdef __wasm_simd128__

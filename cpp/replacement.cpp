@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#replacement
-#include "families.h"
+#include "generated/codecs.h"
 
 namespace ew {
 namespace {

@@ -1,6 +1,6 @@
 // https://encoding.spec.whatwg.org/#legacy-single-byte-encodings
 #include "delta_stream.h"
-#include "families.h"
+#include "generated/codecs.h"
 #include "generated/single_byte_tables.h"
 
 #ifdef __wasm_simd128__

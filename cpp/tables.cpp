@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-#include "delta_stream.h"
 #include "exports.h"
 
 namespace ew {
@@ -10,26 +9,11 @@ namespace {
 
 bool g_loaded[kFamilyCount];
 bool g_out_of_memory;  // a table_alloc() has failed
-uint16_t* g_gb18030;
-uint32_t* g_ranges_pointer;
-uint32_t* g_ranges_code_point;
-uint32_t* g_big5;
-uint16_t* g_jis0208;
-uint16_t* g_jis0212;
-uint16_t* g_katakana;
-uint16_t* g_euc_kr;
 
 uint32_t fnv1a(const uint8_t* p, size_t n) {
   uint32_t h = 0x811c9dc5u;
   for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x01000193u;
   return h;
-}
-
-template <class T>
-T* expand(const uint8_t* blob, const generated::IndexLayout& layout) {
-  T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));
-  if (out) expand_delta_stream(blob + layout.offset, layout.count, 0, out);
-  return out;
 }
 
 }  // namespace
@@ -41,39 +25,9 @@ bool load_family(int family, const uint8_t* blob, size_t size) {
   if (g_loaded[family]) return true;
   if (size != generated::kFamilyBlobSize[family] || fnv1a(blob, size) != generated::kFamilyChecksum[family])
     return false;
-  switch (family) {
-    case kChineseSimplified:
-      g_gb18030 = expand<uint16_t>(blob, generated::kIndexGb18030);
-      g_ranges_pointer = expand<uint32_t>(blob, generated::kIndexGb18030RangesPointer);
-      g_ranges_code_point = expand<uint32_t>(blob, generated::kIndexGb18030RangesCodePoint);
-      g_loaded[family] = g_gb18030 && g_ranges_pointer && g_ranges_code_point;
-      break;
-    case kChineseTraditional:
-      g_big5 = expand<uint32_t>(blob, generated::kIndexBig5);
-      g_loaded[family] = g_big5 != nullptr;
-      break;
-    case kJapanese:
-      g_jis0208 = expand<uint16_t>(blob, generated::kIndexJis0208);
-      g_jis0212 = expand<uint16_t>(blob, generated::kIndexJis0212);
-      g_katakana = expand<uint16_t>(blob, generated::kIndexIso2022JpKatakana);
-      g_loaded[family] = g_jis0208 && g_jis0212 && g_katakana;
-      break;
-    case kKorean:
-      g_euc_kr = expand<uint16_t>(blob, generated::kIndexEucKr);
-      g_loaded[family] = g_euc_kr != nullptr;
-      break;
-  }
+  g_loaded[family] = expand_family(family, blob);
   return g_loaded[family];
 }
-
-const uint16_t* index_gb18030() { return g_gb18030; }
-const uint32_t* index_gb18030_ranges_pointer() { return g_ranges_pointer; }
-const uint32_t* index_gb18030_ranges_code_point() { return g_ranges_code_point; }
-const uint32_t* index_big5() { return g_big5; }
-const uint16_t* index_jis0208() { return g_jis0208; }
-const uint16_t* index_jis0212() { return g_jis0212; }
-const uint16_t* index_iso_2022_jp_katakana() { return g_katakana; }
-const uint16_t* index_euc_kr() { return g_euc_kr; }
 
 bool tables_out_of_memory() { return g_out_of_memory; }
 

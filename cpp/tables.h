@@ -1,45 +1,39 @@
 // The multi-byte index tables. Each family's tables arrive as one blob (a separately loaded wasm
 // data module, DESIGN.md section 3) and are expanded here into flat arrays indexed by pointer.
 // Codecs read them only after the family is loaded; the JS layer loads a family before it creates
-// a decoder or encoder that needs it.
+// a decoder or encoder that needs it. The families, their indexes and the accessors (index_big5()
+// ...) are generated from cpp/tools/boundary.mjs.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
+#include "delta_stream.h"
+#include "generated/families.h"
 #include "generated/family_layout.h"
 
 namespace ew {
 
-enum Family : int {
-  kChineseSimplified,   // GBK, gb18030: index gb18030, index gb18030 ranges
-  kChineseTraditional,  // Big5: index Big5
-  kJapanese,            // EUC-JP, ISO-2022-JP, Shift_JIS: index jis0208, jis0212, ISO-2022-JP katakana
-  kKorean,              // EUC-KR: index EUC-KR
-};
-inline constexpr int kFamilyCount = generated::kFamilyCount;
-
-// The family an encoding's decoder and encoder need, or -1 (defined in decoder.cpp).
-int family_of(int encoding);
 bool family_loaded(int family);
 
 // Expands `blob` (the family's generated blob) into the family's index arrays. Returns false if the
 // blob is not the one this core was generated with (size or checksum) or memory ran out.
 bool load_family(int family, const uint8_t* blob, size_t size);
 
-// Index arrays, one entry per pointer, 0 for null (no index maps a pointer to U+0000). Valid only
-// once the family is loaded. Sizes are generated::kIndex*.count.
-const uint16_t* index_gb18030();
-const uint32_t* index_gb18030_ranges_pointer();     // ascending
-const uint32_t* index_gb18030_ranges_code_point();  // ascending, parallel to the pointers
-const uint32_t* index_big5();                       // has code points above U+FFFF
-const uint16_t* index_jis0208();
-const uint16_t* index_jis0212();
-const uint16_t* index_iso_2022_jp_katakana();
-const uint16_t* index_euc_kr();
+// Fills the index arrays of `family` from its checked blob; false if memory ran out or the family
+// is not in this module. Generated per module (cpp/generated/module_*.cpp); load_family calls it.
+bool expand_family(int family, const uint8_t* blob);
 
 // Zeroed memory that lives as long as the module, for tables a codec builds on first use (such as
 // an encoder's code point -> pointer lookup). Returns nullptr when memory cannot grow.
 void* table_alloc(size_t bytes);
+
+// One index of a blob as a new array of `layout.count` entries, or nullptr when memory ran out.
+template <class T>
+T* expand_index(const uint8_t* blob, const generated::IndexLayout& layout) {
+  T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));
+  if (out) expand_delta_stream(blob + layout.offset, layout.count, 0, out);
+  return out;
+}
 
 // Whether a table_alloc() has returned nullptr (memory could not grow). A family module exports it
 // as ew_tables_out_of_memory.

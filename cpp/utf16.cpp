@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#shared-utf-16-decoder
-#include "families.h"
+#include "generated/codecs.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>

@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#utf-8
-#include "families.h"
+#include "generated/codecs.h"
 
 namespace ew {
 namespace {

@@ -1,5 +1,5 @@
 // https://encoding.spec.whatwg.org/#x-user-defined
-#include "families.h"
+#include "generated/codecs.h"
 
 namespace ew {
 namespace {

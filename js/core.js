@@ -62,8 +62,9 @@ export const familyLoaded = (name) => families[FAMILIES.indexOf(name)] != null;
 
 // Non-standard: makes a family available from its compiled module (the static entry points
 // 'encoding-wasm/tables/<family>' call this). The module is instantiated and its tables expanded
-// here; if that fails (out of memory: a RangeError; a module of another build: an Error), this
-// throws an error naming the family and registers nothing.
+// here; if that fails (out of memory: a RangeError; a module of another build, or of another family,
+// which its ew_family_id tells: an Error), this throws an error naming the family and registers
+// nothing.
 export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);

@@ -2,17 +2,27 @@
 // (cpp/exports.cpp). Input goes in through a fixed buffer in chunks, so wasm memory stays bounded
 // whatever the input size; a decoder's state lives in the JS object and passes through a scratch
 // area on every call (DESIGN.md section 5).
+import {
+  ENCODE_FLUSH,
+  FATAL,
+  FLUSH,
+  HTML,
+  IGNORE_BOM,
+  SCRATCH_BEGIN,
+  SCRATCH_CODE_POINT,
+  SCRATCH_READ,
+  SCRATCH_STATE0,
+  SCRATCH_STATE1,
+  SCRATCH_WORDS,
+  SCRATCH_WRITTEN,
+  STATUS_DONE,
+  STATUS_ERROR,
+  STATUS_UNAVAILABLE,
+} from './generated/abi.js';
+import { FAMILIES } from './generated/encodings.js';
 import { apply, bufferOf, copyOut, lengthOf, offsetOf, setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { bytesView, LATIN1_MIN, stringFromLatin1, stringFromUtf16 } from './strings.js';
-
-// Decode and encode options and statuses (cpp/encoding.h).
-const FATAL = 1;
-const IGNORE_BOM = 2;
-const FLUSH = 4;
-const HTML = 1;
-const STATUS_DONE = 0;
-const STATUS_ERROR = 2;
 
 // Bytes per piece of a long input: at most 65528 code units of output (one per byte, plus up to
 // 16 flushed) in one string (see decode).
@@ -61,6 +71,9 @@ export class WasmInstance {
       });
     }
     if (family !== null) {
+      // A module of another family would expand its own tables for this family's encodings.
+      const held = FAMILIES[wasm.ew_family_id?.()];
+      if (held !== family) throw new Error(MESSAGES.wrongFamily(family, held));
       let loaded;
       try {
         loaded = wasm.ew_family_init?.();
@@ -107,7 +120,7 @@ export class WasmInstance {
     this.u8 = new Uint8Array(buffer);
     this.u16 = new Uint16Array(buffer);
     this.bytes = bytesView(buffer);
-    this.scratch = new Uint32Array(buffer, this.scratchPtr, 8);
+    this.scratch = new Uint32Array(buffer, this.scratchPtr, SCRATCH_WORDS);
   }
 
   // The string of output code units [begin, end) of the last decode call: one byte per character
@@ -186,8 +199,8 @@ export class WasmInstance {
       const callOptions = options | (flush && pos === total ? FLUSH : 0);
       let offset = 0;
       for (;;) {
-        this.scratch[0] = state.s0;
-        this.scratch[1] = state.s1;
+        this.scratch[SCRATCH_STATE0] = state.s0;
+        this.scratch[SCRATCH_STATE1] = state.s1;
         let status;
         try {
           status = wasm.ew_decode(id, callOptions, offset, length - offset);
@@ -200,10 +213,11 @@ export class WasmInstance {
         // boundary in the top byte) deoptimized this function ("lost precision") and left the
         // state fields boxed doubles from then on. Node 20: a pass over en.utf-16le.bin in 4 KiB
         // calls took 160 µs before and 390 µs ever after streaming ko.utf-8.txt once.
-        state.s0 = scratch[0] | 0;
-        state.s1 = scratch[1] | 0;
-        const begin = scratch[3];
-        const end = scratch[4];
+        state.s0 = scratch[SCRATCH_STATE0] | 0;
+        state.s1 = scratch[SCRATCH_STATE1] | 0;
+        if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(this.family ?? 'core', name));
+        const begin = scratch[SCRATCH_BEGIN];
+        const end = scratch[SCRATCH_WRITTEN];
         if (end > begin) {
           const piece = this.outputString(begin, end);
           try {
@@ -213,7 +227,7 @@ export class WasmInstance {
           }
         }
         if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));
-        offset += scratch[2];
+        offset += scratch[SCRATCH_READ];
         if (status === STATUS_DONE) break;
       }
     } while (pos < total);
@@ -247,10 +261,10 @@ export class WasmInstance {
       const { wasm, outputPtr } = this;
       const [read, length, isUtf16] = this.stageText(text, start);
       start += read;
-      const options = (html ? HTML : 0) | (start === text.length ? FLUSH : 0);
+      const options = (html ? HTML : 0) | (start === text.length ? ENCODE_FLUSH : 0);
       let offset = 0;
       for (;;) {
-        this.scratch[0] = state;
+        this.scratch[SCRATCH_STATE0] = state;
         let status;
         try {
           status = wasm.ew_encode(id, options, offset, length - offset, isUtf16 ? 1 : 0);
@@ -260,11 +274,12 @@ export class WasmInstance {
         // The first use of an encoder builds its lookup tables, which may grow memory.
         this.views();
         const { scratch } = this;
-        state = scratch[0];
-        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[5]));
-        chunks.push(copyOut(this.u8, outputPtr, scratch[4]));
-        size += scratch[4];
-        offset += scratch[2];
+        state = scratch[SCRATCH_STATE0];
+        if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(this.family ?? 'core', name));
+        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT]));
+        chunks.push(copyOut(this.u8, outputPtr, scratch[SCRATCH_WRITTEN]));
+        size += scratch[SCRATCH_WRITTEN];
+        offset += scratch[SCRATCH_READ];
         if (status === STATUS_DONE) break;
       }
     } while (start < text.length);
@@ -289,8 +304,8 @@ export class WasmInstance {
       } catch (error) {
         throw this.failed(error, 'encoding UTF-8 into a buffer');
       }
-      const r = this.scratch[2];
-      const w = this.scratch[4];
+      const r = this.scratch[SCRATCH_READ];
+      const w = this.scratch[SCRATCH_WRITTEN];
       setBytes(destination, new Uint8Array(this.memory.buffer, this.outputPtr, w), written);
       read += r;
       written += w;

@@ -19,6 +19,12 @@ export const MESSAGES = {
   familyMissing: (name, family) =>
     `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
     `'await preload("${name}")' first.`,
+  wrongFamily: (family, held) =>
+    `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
+    `pass the module of 'encoding-wasm/tables/${family}.wasm'.`,
+  unavailable: (module, name) =>
+    `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
+    'or its tables are not loaded.',
   familyLoadFailed: (family) =>
     `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`,
   trapped: (module, during, error) =>

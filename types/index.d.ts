@@ -1,54 +1,13 @@
-// Type declarations for 'encoding-wasm' (written by hand; https://encoding.spec.whatwg.org/).
+// Type declarations for 'encoding-wasm' (written by hand but for the name types; https://encoding.spec.whatwg.org/).
 // They need TypeScript 5.7 or later (Uint8Array<ArrayBuffer>) and the global ReadableStream,
 // WritableStream and WebAssembly types, which lib "dom" or "webworker", or @types/node, declare.
 
 /** An ArrayBuffer, a SharedArrayBuffer, or any view of one (WebIDL's AllowSharedBufferSource). */
 export type AllowSharedBufferSource = ArrayBufferLike | ArrayBufferView;
 
-/** The name of every encoding a decoder can have (https://encoding.spec.whatwg.org/#names-and-labels). */
-export type EncodingName =
-  | 'utf-8'
-  | 'ibm866'
-  | 'iso-8859-2'
-  | 'iso-8859-3'
-  | 'iso-8859-4'
-  | 'iso-8859-5'
-  | 'iso-8859-6'
-  | 'iso-8859-7'
-  | 'iso-8859-8'
-  | 'iso-8859-8-i'
-  | 'iso-8859-10'
-  | 'iso-8859-13'
-  | 'iso-8859-14'
-  | 'iso-8859-15'
-  | 'iso-8859-16'
-  | 'koi8-r'
-  | 'koi8-u'
-  | 'macintosh'
-  | 'windows-874'
-  | 'windows-1250'
-  | 'windows-1251'
-  | 'windows-1252'
-  | 'windows-1253'
-  | 'windows-1254'
-  | 'windows-1255'
-  | 'windows-1256'
-  | 'windows-1257'
-  | 'windows-1258'
-  | 'x-mac-cyrillic'
-  | 'gbk'
-  | 'gb18030'
-  | 'big5'
-  | 'euc-jp'
-  | 'iso-2022-jp'
-  | 'shift_jis'
-  | 'euc-kr'
-  | 'utf-16be'
-  | 'utf-16le'
-  | 'x-user-defined';
-
-/** The table families of the multi-byte encodings ('encoding-wasm/tables/<family>'). */
-export type TableFamily = 'chinese-simplified' | 'chinese-traditional' | 'japanese' | 'korean';
+// EncodingName and TableFamily are generated from cpp/tools/boundary.mjs.
+import type { EncodingName, TableFamily } from './generated/names.js';
+export type { EncodingName, TableFamily };
 
 export interface TextDecoderOptions {
   /** A TypeError on malformed input instead of U+FFFD. */
@@ -130,7 +89,11 @@ export declare function encode(input: string, label?: string, options?: EncodeOp
 /** Non-standard: loads the table families the labels need (every family with no labels). */
 export declare function preload(...labels: string[]): Promise<void>;
 
-/** Non-standard: makes a table family available from its compiled module. */
+/**
+ * Non-standard: makes a table family available from its compiled module. Throws an Error if the
+ * module holds another family's tables (or none), and registers nothing then; a family already
+ * registered keeps its module.
+ */
 export declare function registerFamily(name: TableFamily, module: WebAssembly.Module): void;
 
 /** Non-standard: hand UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (the default), or not. */

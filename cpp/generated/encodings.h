@@ -52,4 +52,9 @@ inline constexpr int kEncodingCount = 40;
 inline constexpr int kSingleByteFirst = IBM866;
 inline constexpr int kSingleByteCount = 28;
 
+// Whether `encoding` has an encoder (from cpp/tools/boundary.mjs: every codec with an encode entry point).
+constexpr bool has_encoder(int encoding) {
+  return encoding >= 0 && encoding < kEncodingCount && encoding != REPLACEMENT && encoding != UTF_16BE && encoding != UTF_16LE;
+}
+
 }  // namespace ew

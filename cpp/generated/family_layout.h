@@ -28,7 +28,6 @@ inline constexpr IndexLayout kIndexIso2022JpKatakana{22602, 63};
 // Family 3: korean
 inline constexpr IndexLayout kIndexEucKr{0, 23750};
 
-inline constexpr int kFamilyCount = 4;
 inline constexpr uint32_t kFamilyBlobSize[] = {30441, 29790, 22671, 29143};
 inline constexpr uint32_t kFamilyChecksum[] = {0x72827a05, 0xa2b802ac, 0x7aa9c5b8, 0x1a28e8};
 

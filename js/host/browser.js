@@ -1,6 +1,9 @@
 // Browsers and bundlers: the core is fetched and compiled once with top-level await. Family tables
 // cannot load synchronously here: they come from a static import of 'encoding-wasm/tables/<family>'
-// or from `await preload(...)` (DESIGN.md section 4). The URLs are literal so bundlers see them.
+// or from `await preload(...)` (DESIGN.md section 4). The URLs are literal so bundlers see them
+// (the families' are generated: js/generated/browser_families.js).
+import { familyUrl } from '../generated/browser_families.js';
+
 async function compile(url) {
   const response = fetch(url);
   if (WebAssembly.compileStreaming) {
@@ -18,15 +21,7 @@ export const coreModule = await compile(new URL('../../dist/encoding.wasm', impo
 export const loadFamilySync = null;
 
 export function loadFamily(family) {
-  switch (family) {
-    case 'chinese-simplified':
-      return compile(new URL('../../dist/tables/chinese-simplified.wasm', import.meta.url));
-    case 'chinese-traditional':
-      return compile(new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url));
-    case 'japanese':
-      return compile(new URL('../../dist/tables/japanese.wasm', import.meta.url));
-    case 'korean':
-      return compile(new URL('../../dist/tables/korean.wasm', import.meta.url));
-  }
-  throw new Error(`unknown table family ${family}`);
+  const url = familyUrl(family);
+  if (url === null) throw new Error(`unknown table family ${family}`);
+  return compile(url);
 }

@@ -348,5 +348,51 @@ TEST(DriverEncoders, HasEncoder) {
   EXPECT_FALSE(has_encoder(kEncodingCount));
 }
 
+// "Not here" is its own status, kUnavailable, never a malformed-input kError: nothing is read or
+// written and the state is left as it was.
+TEST(DriverUnavailable, NoSuchEncodingOrEncoder) {
+  DecoderState state{.word = 0x12345678};
+  char16_t out[16];
+  for (int e : {-1, static_cast<int>(kEncodingCount), 255}) {
+    DecodeResult r = decode_to_utf16(e, kFatal, state, reinterpret_cast<const uint8_t*>("ab"), 2, out, 16);
+    expect_result(r, kUnavailable, 0, 0, 0);
+  }
+  EXPECT_EQ(state.word, 0x12345678u);
+  uint8_t bytes[32];
+  for (int e : {-1, static_cast<int>(REPLACEMENT), static_cast<int>(UTF_16BE), static_cast<int>(UTF_16LE)}) {
+    EncoderState enc{};
+    EncodeResult r = encode_from_utf16(e, 0, enc, u"ab", 2, bytes, sizeof bytes);
+    EXPECT_EQ(r.status, kUnavailable) << "encoding " << e;
+    EXPECT_EQ(r.read, 0u);
+    EXPECT_EQ(r.written, 0u);
+  }
+}
+
+// A multi-byte codec whose tables are not loaded is kUnavailable, and works once they are. (ctest
+// runs each test in its own process, where nothing has loaded the korean tables before this.)
+TEST(DriverUnavailable, TablesNotLoaded) {
+  const Bytes in = {0xB0, 0xA1, 'a'};  // U+AC00 (index EUC-KR pointer 9026) and "a"
+  char16_t out[64];
+  uint8_t bytes[32];
+  auto decode = [&] {
+    DecoderState state{};
+    return decode_to_utf16(EUC_KR, kFlush, state, in.data(), in.size(), out, 64);
+  };
+  auto encode = [&] {
+    EncoderState state{};
+    return encode_from_utf16(EUC_KR, kEncodeFlush, state, u"\uAC00a", 2, bytes, sizeof bytes);
+  };
+  if (!family_loaded(kKorean)) {
+    expect_result(decode(), kUnavailable, 0, 0, 0);
+    EXPECT_EQ(encode().status, kUnavailable);
+    load_family_or_fail(kKorean);
+  }
+  expect_result(decode(), kDone, 3, 0, 2);
+  EXPECT_EQ(std::u16string(out, 2), u"\uAC00a");
+  EncodeResult r = encode();
+  EXPECT_EQ(r.status, kDone);
+  EXPECT_EQ(Bytes(bytes, bytes + r.written), in);
+}
+
 }  // namespace
 }  // namespace ew::test

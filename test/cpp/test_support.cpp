@@ -21,15 +21,14 @@ std::map<uint32_t, uint32_t> read_index(const std::string& name) {
 }
 
 void load_family_or_fail(int family) {
-  static const char* kNames[] = {"chinese-simplified", "chinese-traditional", "japanese", "korean"};
   if (family_loaded(family)) return;
-  std::ifstream file(std::string(EW_TABLES_DIR) + "/" + kNames[family] + ".bin", std::ios::binary);
-  ASSERT_TRUE(file.good()) << "run build.sh first: dist/tables/" << kNames[family] << ".bin is missing";
+  std::ifstream file(std::string(EW_TABLES_DIR) + "/" + kFamilyNames[family] + ".bin", std::ios::binary);
+  ASSERT_TRUE(file.good()) << "run build.sh first: dist/tables/" << kFamilyNames[family] << ".bin is missing";
   std::ostringstream data;
   data << file.rdbuf();
   std::string blob = data.str();
   ASSERT_TRUE(load_family(family, reinterpret_cast<const uint8_t*>(blob.data()), blob.size()))
-      << kNames[family] << ".bin does not match the generated layout; rerun the generator";
+      << kFamilyNames[family] << ".bin does not match the generated layout; rerun the generator";
 }
 
 std::map<uint32_t, uint32_t> first_pointers(const std::map<uint32_t, uint32_t>& index) {

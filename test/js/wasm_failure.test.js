@@ -18,27 +18,8 @@ import {
   TextEncoder,
 } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
+import { familyBytes } from './family_modules.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
-
-// The bytes of a family's module (dist/tables/<family>.wasm): read from the file system in Node,
-// Deno and Bun, fetched from the test server in the browser. The URLs are literal, as in
-// js/host/browser.js, so that Vite serves them.
-const FAMILY_URLS = {
-  'chinese-simplified': new URL('../../dist/tables/chinese-simplified.wasm', import.meta.url),
-  'chinese-traditional': new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url),
-  japanese: new URL('../../dist/tables/japanese.wasm', import.meta.url),
-  korean: new URL('../../dist/tables/korean.wasm', import.meta.url),
-};
-async function familyBytes(family) {
-  const url = FAMILY_URLS[family];
-  if (url.protocol === 'file:') {
-    const { readFileSync } = await import('node:fs');
-    return new Uint8Array(readFileSync(url));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rewriting a module's memory limits

@@ -1,0 +1,173 @@
+// Everything that crosses a module boundary, written once: which wasm module holds which codec,
+// which encodings each codec serves and through which entry point, each table family's index
+// tables and their sizes, and the ABI constants that C++ and JS share (options, statuses, scratch
+// slots). generate_tables.mjs writes every list and dispatch derived from this (cpp/generated/,
+// js/generated/, types/generated/, js/tables/<family>.js); nothing else spells these facts out.
+//
+// Adding an encoding to a family: its codec's source file, and an entry in CODECS (and, if it
+// needs a new index, one in the family's `tables`).
+import { singleByteEncodings } from './whatwg_data.mjs';
+
+// Codecs by name. `source`: the codec's file; `spec`: its section of the Encoding Standard;
+// `encodings`: the encodings (encodings.json names) it serves; `decode`/`encode`: its entry points
+// `DecodeResult decode_x([param,] DecoderState&, const DecodeCall&)` and likewise for encode, where
+// `param` is [declaration, the argument the dispatch passes (a C++ expression of `encoding`)];
+// `bom`: "serialize I/O queue" drops a leading BOM (UTF-8, UTF-16).
+export const CODECS = {
+  utf8: { source: 'utf8.cpp', spec: '#utf-8', encodings: ['UTF-8'], bom: true, decode: {}, encode: {} },
+  utf16: {
+    source: 'utf16.cpp',
+    spec: '#shared-utf-16-decoder',
+    encodings: ['UTF-16BE', 'UTF-16LE'],
+    bom: true,
+    decode: { param: ['bool big_endian', 'encoding == UTF_16BE'] },
+  },
+  single_byte: {
+    source: 'single_byte.cpp',
+    spec: '#legacy-single-byte-encodings',
+    encodings: singleByteEncodings().map((e) => e.name),
+    // The encoding's position among the single-byte encodings (they are contiguous in the enum).
+    decode: { param: ['int index', 'encoding - kSingleByteFirst'] },
+    encode: { param: ['int index', 'encoding - kSingleByteFirst'] },
+  },
+  x_user_defined: {
+    source: 'x_user_defined.cpp',
+    spec: '#x-user-defined',
+    encodings: ['x-user-defined'],
+    decode: {},
+    encode: {},
+  },
+  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {} },
+  // GBK's decoder is gb18030's decoder; its encoder is gb18030's with "is GBK" set.
+  gb18030: {
+    source: 'gb18030.cpp',
+    spec: '#gb18030',
+    encodings: ['GBK', 'gb18030'],
+    decode: {},
+    encode: { param: ['bool gbk', 'encoding == GBK'] },
+  },
+  big5: { source: 'big5.cpp', spec: '#big5', encodings: ['Big5'], decode: {}, encode: {} },
+  euc_jp: { source: 'euc_jp.cpp', spec: '#euc-jp', encodings: ['EUC-JP'], decode: {}, encode: {} },
+  iso_2022_jp: { source: 'iso_2022_jp.cpp', spec: '#iso-2022-jp', encodings: ['ISO-2022-JP'], decode: {}, encode: {} },
+  shift_jis: { source: 'shift_jis.cpp', spec: '#shift_jis', encodings: ['Shift_JIS'], decode: {}, encode: {} },
+  euc_kr: { source: 'euc_kr.cpp', spec: '#euc-kr', encodings: ['EUC-KR'], decode: {}, encode: {} },
+};
+
+// Sources (under cpp/) in every module: the ASCII path, the C++ API over the dispatch, the buffers.
+export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
+
+// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
+export const CORE = {
+  sources: ['labels.cpp', 'core_exports.cpp'],
+  codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
+};
+
+// The multi-byte table families, in id order, one module each (dist/tables/<name>.wasm): their
+// codecs, the sources those share, and their index tables in blob order. A table is an index file
+// (`index`, stored for pointers 0..size-1, `size` from the spec's largest pointer) or a column of
+// index gb18030 ranges; `type` is the C++ element type, `name` gives the accessor index_<name>().
+export const FAMILIES = [
+  {
+    name: 'chinese-simplified',
+    codecs: ['gb18030'],
+    sources: ['index_pointer.cpp'],
+    tables: [
+      { name: 'gb18030', index: 'gb18030', size: 23940, type: 'uint16_t' },
+      { name: 'gb18030_ranges_pointer', ranges: 'pointer', type: 'uint32_t', note: 'ascending' },
+      { name: 'gb18030_ranges_code_point', ranges: 'codePoint', type: 'uint32_t', note: 'ascending, parallel' },
+    ],
+  },
+  {
+    name: 'chinese-traditional',
+    codecs: ['big5'],
+    sources: [],
+    tables: [{ name: 'big5', index: 'big5', size: 19782, type: 'uint32_t', note: 'has code points above U+FFFF' }],
+  },
+  {
+    name: 'japanese',
+    codecs: ['euc_jp', 'iso_2022_jp', 'shift_jis'],
+    sources: ['jis0208.cpp', 'index_pointer.cpp'],
+    tables: [
+      { name: 'jis0208', index: 'jis0208', size: 11104, type: 'uint16_t' },
+      { name: 'jis0212', index: 'jis0212', size: 7211, type: 'uint16_t' },
+      { name: 'iso_2022_jp_katakana', index: 'iso-2022-jp-katakana', size: 63, type: 'uint16_t' },
+    ],
+  },
+  {
+    name: 'korean',
+    codecs: ['euc_kr'],
+    sources: ['index_pointer.cpp'],
+    tables: [{ name: 'euc_kr', index: 'euc-kr', size: 23750, type: 'uint16_t' }],
+  },
+];
+
+// Sources in every family module and in the native build: the table loader.
+export const FAMILY_SOURCES = ['tables.cpp'];
+
+// The ABI of cpp/exports.cpp, as C++ enumerators and JS constants: [C++ name, JS name, value, doc].
+export const ABI = {
+  DecodeOption: [
+    ['kFatal', 'FATAL', 1, 'error mode "fatal" (otherwise "replacement")'],
+    ['kIgnoreBom', 'IGNORE_BOM', 2, "TextDecoderCommon's ignore BOM"],
+    ['kFlush', 'FLUSH', 4, 'the input ends after these bytes (process end-of-queue)'],
+  ],
+  EncodeOption: [
+    ['kHtml', 'HTML', 1, 'error mode "html" (otherwise "fatal")'],
+    ['kEncodeFlush', 'ENCODE_FLUSH', 4, 'the input ends after this chunk (process end-of-queue)'],
+  ],
+  Status: [
+    ['kDone', 'STATUS_DONE', 0, 'all input consumed (and flushed, with kFlush)'],
+    ['kOutputFull', 'STATUS_OUTPUT_FULL', 1, 'stopped early; call again with the rest of the input'],
+    ['kError', 'STATUS_ERROR', 2, 'fatal error; the state has been reset to a new decoder or encoder'],
+    [
+      'kUnavailable',
+      'STATUS_UNAVAILABLE',
+      3,
+      'this module has no such codec, or its tables are not loaded; nothing read',
+    ],
+  ],
+  // The words of ew_scratch(): a call's state in and out, and its results.
+  ScratchSlot: [
+    ['kScratchState0', 'SCRATCH_STATE0', 0, 'state, first word (a DecoderState, or the EncoderState)'],
+    ['kScratchState1', 'SCRATCH_STATE1', 1, "state, second word (a DecoderState's)"],
+    ['kScratchRead', 'SCRATCH_READ', 2, 'input consumed'],
+    ['kScratchBegin', 'SCRATCH_BEGIN', 3, 'decode: where the output starts'],
+    ['kScratchWritten', 'SCRATCH_WRITTEN', 4, 'where the output ends (decode: code units; encode: bytes)'],
+    ['kScratchCodePoint', 'SCRATCH_CODE_POINT', 5, 'encode with kError: the code point that cannot be encoded'],
+    ['kScratchWords', 'SCRATCH_WORDS', 8, 'the size of the scratch area'],
+  ],
+};
+
+// ---- derived views ----------------------------------------------------------------------------
+
+// Every module: the core, then one per family (`family` is its index in FAMILIES), each with its
+// codecs and its sources under cpp/ (its generated module file comes last).
+export const MODULES = [
+  { name: 'core', family: -1, codecs: CORE.codecs, sources: CORE.sources },
+  ...FAMILIES.map((f, family) => ({
+    name: f.name,
+    family,
+    codecs: f.codecs,
+    sources: [...f.sources, ...FAMILY_SOURCES],
+  })),
+];
+
+// The family whose module holds `codec`, or -1 (the core).
+export const familyOfCodec = (codec) => FAMILIES.findIndex((f) => f.codecs.includes(codec));
+
+// The codec that serves encoding `name`; throws unless exactly one does.
+export function codecOf(name) {
+  const codecs = Object.keys(CODECS).filter((c) => CODECS[c].encodings.includes(name));
+  if (codecs.length !== 1) throw new Error(`boundary.mjs: ${name} is served by ${codecs.length} codecs`);
+  return codecs[0];
+}
+
+// Every codec is in exactly one module.
+for (const codec of Object.keys(CODECS)) {
+  const n = MODULES.filter((m) => m.codecs.includes(codec)).length;
+  if (n !== 1) throw new Error(`boundary.mjs: codec ${codec} is in ${n} modules`);
+}
+
+// C++ spellings: the Encoding enumerator of an encoding name, a CamelCase name ('euc_kr' -> EucKr).
+export const enumName = (name) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+export const camel = (name) => name.replace(/(?:^|[-_])(\w)/g, (_, c) => c.toUpperCase());

@@ -1,0 +1,202 @@
+// The C++ and CMake side of cpp/tools/boundary.mjs: the ABI constants, the family list and
+// family_of, the codec entry points, one dispatch per module (it names only the codecs linked into
+// that module, so a missing one is a link error) and the CMake source lists. Used by
+// generate_tables.mjs.
+import { readEncodings } from './whatwg_data.mjs';
+import { banner } from './banner.mjs';
+import {
+  ABI,
+  CODECS,
+  COMMON_SOURCES,
+  FAMILIES,
+  MODULES,
+  camel,
+  codecOf,
+  enumName,
+  familyOfCodec,
+} from './boundary.mjs';
+
+const FROM = 'cpp/tools/boundary.mjs';
+const SPEC = 'https://encoding.spec.whatwg.org/';
+const familyEnum = (family) => `k${camel(FAMILIES[family].name)}`;
+const encodings = readEncodings();
+
+function abiHeader() {
+  const lines = [banner(FROM), '#pragma once', '#include <cstdint>', '', 'namespace ew {', ''];
+  for (const [type, entries] of Object.entries(ABI)) {
+    lines.push(`enum ${type} : uint32_t {`);
+    for (const [name, , value, doc] of entries) lines.push(`  ${name} = ${value},  // ${doc}`);
+    lines.push('};', '');
+  }
+  lines.push('}  // namespace ew', '');
+  return lines.join('\n');
+}
+
+// The Family enum, the family each encoding needs, and each family's index accessors.
+function familiesHeader() {
+  const lines = [banner(FROM), '#pragma once', '#include <cstdint>', '', '#include "generated/encodings.h"', ''];
+  lines.push('namespace ew {', '', '// The multi-byte table families, one wasm module each.');
+  lines.push('enum Family : int {');
+  FAMILIES.forEach((f, i) =>
+    lines.push(`  ${familyEnum(i)},  // ${f.codecs.flatMap((c) => CODECS[c].encodings).join(', ')}`),
+  );
+  lines.push('};');
+  lines.push(`inline constexpr int kFamilyCount = ${FAMILIES.length};`);
+  lines.push(`inline constexpr const char* kFamilyNames[] = {${FAMILIES.map((f) => `"${f.name}"`).join(', ')}};`, '');
+  lines.push("// The family an encoding's decoder and encoder need, or -1.");
+  lines.push('constexpr int family_of(int encoding) {', '  switch (encoding) {');
+  FAMILIES.forEach((f, i) => {
+    for (const codec of f.codecs) for (const e of CODECS[codec].encodings) lines.push(`    case ${enumName(e)}:`);
+    lines.push(`      return ${familyEnum(i)};`);
+  });
+  lines.push('    default:', '      return -1;', '  }', '}', '');
+  lines.push('// Index arrays, one entry per pointer, 0 for null (no index maps a pointer to U+0000). Valid only');
+  lines.push("// once the family is loaded; defined in the family's module (cpp/generated/module_*.cpp).");
+  for (const f of FAMILIES) {
+    for (const t of f.tables) {
+      const column = t.ranges === 'pointer' ? 'pointers' : 'code points';
+      const what = t.index ? `index ${t.index}, pointers 0..${t.size - 1}` : `index gb18030 ranges, its ${column}`;
+      lines.push(`const ${t.type}* index_${t.name}();  // ${what}${t.note ? `; ${t.note}` : ''}`);
+    }
+  }
+  lines.push('', '}  // namespace ew', '');
+  return lines.join('\n');
+}
+
+const params = (entry) => (entry.param ? `${entry.param[0]}, ` : '');
+const args = (entry) => (entry.param ? `${entry.param[1]}, ` : '');
+
+function codecsHeader() {
+  const lines = [banner(FROM), '#pragma once', '#include "decode_driver.h"', '#include "encode_driver.h"'];
+  lines.push('#include "encoding.h"', '', 'namespace ew {', '');
+  lines.push("// Each codec's entry points, defined in its own file. The multi-byte codecs read their indexes");
+  lines.push('// (generated/families.h) only once their family is loaded, which the dispatch checks.');
+  for (const [name, codec] of Object.entries(CODECS)) {
+    lines.push(
+      `// ${codec.source}: ${SPEC}${codec.spec} (${codec.encodings.length > 3 ? `${codec.encodings.length} encodings` : codec.encodings.join(', ')})`,
+    );
+    if (codec.decode)
+      lines.push(`DecodeResult decode_${name}(${params(codec.decode)}DecoderState&, const DecodeCall&);`);
+    if (codec.encode)
+      lines.push(`EncodeResult encode_${name}(${params(codec.encode)}EncoderState&, const EncodeCall&);`);
+  }
+  lines.push('', '// The dispatch of the module being linked (its cpp/generated/module_*.cpp): the codec of');
+  lines.push('// `encoding`, or kUnavailable (nothing read, state untouched) if that codec is not in this');
+  lines.push("// module or its family's tables are not loaded.");
+  lines.push('DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call);');
+  lines.push('EncodeResult dispatch_encode(int encoding, EncoderState& state, const EncodeCall& call);');
+  lines.push('', '}  // namespace ew', '');
+  return lines.join('\n');
+}
+
+// One switch over the encodings of `codecs` that have entry point `kind` ('decode' or 'encode').
+function dispatchFunction(kind, codecs) {
+  const [Result, State, call] =
+    kind === 'decode'
+      ? ['DecodeResult', 'DecoderState', 'DecodeCall&']
+      : ['EncodeResult', 'EncoderState', 'const EncodeCall&'];
+  const lines = [`${Result} dispatch_${kind}(int encoding, ${State}& state, ${call} call) {`, '  switch (encoding) {'];
+  for (const name of codecs) {
+    const codec = CODECS[name];
+    if (!codec[kind]) continue;
+    for (const e of codec.encodings) lines.push(`    case ${enumName(e)}:`);
+    const family = familyOfCodec(name);
+    if (family >= 0) lines.push(`      if (!family_loaded(${familyEnum(family)})) break;`);
+    if (kind === 'decode' && codec.bom) lines.push('      call.bom_encoding = true;');
+    lines.push(`      return ${kind}_${name}(${args(codec[kind])}state, call);`);
+  }
+  lines.push('    default:', '      break;', '  }', `  return ${Result}{kUnavailable, 0, 0, 0};`, '}');
+  return lines.join('\n');
+}
+
+// The index arrays of `families` and the function that fills them from a blob (tables.cpp).
+function familyTables(families) {
+  if (families.length === 0) return [];
+  const tables = families.flatMap((f) => FAMILIES[f].tables);
+  const lines = ['namespace {'];
+  for (const t of tables) lines.push(`${t.type}* g_${t.name};`);
+  lines.push('}  // namespace', '');
+  for (const t of tables) lines.push(`const ${t.type}* index_${t.name}() { return g_${t.name}; }`);
+  lines.push('', 'bool expand_family(int family, const uint8_t* blob) {', '  switch (family) {');
+  for (const f of families) {
+    lines.push(`    case ${familyEnum(f)}:`);
+    for (const t of FAMILIES[f].tables)
+      lines.push(`      g_${t.name} = expand_index<${t.type}>(blob, generated::kIndex${camel(t.name)});`);
+    lines.push(`      return ${FAMILIES[f].tables.map((t) => `g_${t.name}`).join(' && ')};`);
+  }
+  lines.push('    default:', '      return false;', '  }', '}', '');
+  return lines;
+}
+
+// A module's file: its dispatch, and its families' index arrays.
+function moduleSource(title, codecs, families) {
+  return [
+    banner(FROM),
+    `// ${title}: the dispatch to the codecs linked into it (a codec`,
+    `// missing from the module is a link error)${families.length ? ", and the index arrays of its families' tables" : ''}.`,
+    '#include "generated/codecs.h"',
+    families.length ? '#include "tables.h"' : null,
+    '',
+    'namespace ew {',
+    '',
+    ...familyTables(families),
+    dispatchFunction('decode', codecs),
+    '',
+    dispatchFunction('encode', codecs),
+    '',
+    '}  // namespace ew',
+    '',
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+const moduleFile = (name) => `cpp/generated/module_${name.replace(/-/g, '_')}.cpp`;
+const cpp = (files) => files.map((f) => `cpp/${f}`);
+const codecSources = (codecs) => codecs.map((c) => `cpp/${CODECS[c].source}`);
+const unique = (list) => [...new Set(list)];
+
+// Every module's sources, and the native build's (every codec, one dispatch over all of them).
+function modulesCmake() {
+  const lines = [
+    banner(FROM, '#').trimEnd(),
+    '# The sources of each module, relative to the repository root (CMakeLists.txt, test/fuzz/).',
+  ];
+  const list = (name, files) => lines.push(`set(${name}\n    ${unique(files).join('\n    ')})`);
+  for (const m of MODULES) {
+    const name = m.family < 0 ? 'EW_CORE_SOURCES' : `EW_FAMILY_${m.name}_SOURCES`;
+    list(name, [...cpp(COMMON_SOURCES), ...codecSources(m.codecs), ...cpp(m.sources), moduleFile(m.name)]);
+  }
+  lines.push(`set(EW_FAMILIES ${FAMILIES.map((f) => f.name).join(' ')})`);
+  list('EW_NATIVE_SOURCES', [
+    ...cpp(COMMON_SOURCES),
+    ...MODULES.flatMap((m) => [...codecSources(m.codecs), ...cpp(m.sources)]),
+    moduleFile('native'),
+  ]);
+  return lines.join('\n') + '\n';
+}
+
+export function cppOutputs() {
+  // Every encoding has exactly one codec (codecOf throws otherwise).
+  for (const e of encodings) codecOf(e.name);
+  const outputs = {
+    'cpp/generated/abi.h': abiHeader(),
+    'cpp/generated/families.h': familiesHeader(),
+    'cpp/generated/codecs.h': codecsHeader(),
+    'cpp/generated/modules.cmake': modulesCmake(),
+  };
+  for (const m of MODULES) {
+    const title =
+      m.family < 0 ? 'The core module (dist/encoding.wasm)' : `The ${m.name} module (dist/tables/${m.name}.wasm)`;
+    outputs[moduleFile(m.name)] = moduleSource(title, m.codecs, m.family < 0 ? [] : [m.family]);
+  }
+  outputs[moduleFile('native')] = moduleSource(
+    'The native build (tests and fuzzers, every codec)',
+    Object.keys(CODECS),
+    FAMILIES.map((_, f) => f),
+  );
+  return outputs;
+}
+
+// Whether encoding `name` has an encoder (generated/encodings.h).
+export const hasEncoder = (name) => Boolean(CODECS[codecOf(name)].encode);

@@ -1,0 +1,121 @@
+// The JS and TypeScript side of cpp/tools/boundary.mjs: the ABI constants, the encoding and family
+// lists, each host's family loaders (literal paths, so bundlers and Deno see every module), the
+// 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
+import { readEncodings } from './whatwg_data.mjs';
+import { banner } from './banner.mjs';
+import { ABI, FAMILIES, codecOf, familyOfCodec } from './boundary.mjs';
+
+const FROM = 'cpp/tools/boundary.mjs';
+const encodings = readEncodings();
+const names = encodings.map((e) => e.name.toLowerCase());
+const familyNames = FAMILIES.map((f) => f.name);
+const wasmPath = (family) => `../../dist/tables/${family}.wasm`;
+
+function abiJs() {
+  const lines = [
+    banner(FROM),
+    '// The constants of the wasm boundary (cpp/exports.cpp), as cpp/generated/abi.h has them.',
+  ];
+  for (const [type, entries] of Object.entries(ABI)) {
+    lines.push('', `// ${type}`);
+    for (const [, name, value, doc] of entries) lines.push(`export const ${name} = ${value}; // ${doc}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function encodingsJs() {
+  const families = encodings.map((e) => familyOfCodec(codecOf(e.name)));
+  return [
+    banner('cpp/whatwg/encodings.json and cpp/tools/boundary.mjs'),
+    "// The lower-cased name of every encoding, indexed by the core's Encoding id.",
+    `export const ENCODING_NAMES = ${JSON.stringify(names)};`,
+    '// The table family each encoding needs (an index into FAMILIES), or -1.',
+    `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
+    '// The table families, in id order (a family module returns its id from ew_family_id).',
+    `export const FAMILIES = ${JSON.stringify(familyNames)};`,
+    '',
+  ].join('\n');
+}
+
+// Browsers and bundlers (js/host/browser.js): each family module's URL, written out literally.
+function browserFamilies() {
+  return [
+    banner(FROM),
+    "// The URL of each table family's module, or null (js/host/browser.js). Literal, so bundlers see them.",
+    'export function familyUrl(family) {',
+    '  switch (family) {',
+    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return new URL('${wasmPath(f)}', import.meta.url);`]),
+    '  }',
+    '  return null;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+// workerd (js/host/workerd.js): each family module by a literal dynamic import.
+function workerdFamilies() {
+  return [
+    banner(FROM),
+    "// Each table family's compiled module, or null (js/host/workerd.js). Literal imports, so wrangler",
+    '// bundles them and a plain workerd config can list them.',
+    'export async function importFamily(family) {',
+    '  switch (family) {',
+    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return (await import('${wasmPath(f)}')).default;`]),
+    '  }',
+    '  return null;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+// Deno (js/host/deno.js): every family module as a static source-phase import.
+function denoFamilies() {
+  const id = (f) => f.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+  return [
+    banner(FROM),
+    "// Each table family's compiled module (js/host/deno.js): static imports Deno compiles with the graph.",
+    ...familyNames.map((f) => `import source ${id(f)} from '${wasmPath(f)}';`),
+    '',
+    `export const FAMILY_MODULES = { ${familyNames.map((f) => `'${f}': ${id(f)}`).join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
+// import 'encoding-wasm/tables/<family>' (package.json "exports").
+const tablesEntry = (family) =>
+  [
+    banner(FROM),
+    `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
+    '// work where tables cannot load synchronously on first use (browsers, bundlers).',
+    "import { loadFamily } from '#host';",
+    "import { registerFamily } from '../core.js';",
+    '',
+    `registerFamily('${family}', await loadFamily('${family}'));`,
+    '',
+  ].join('\n');
+
+function nameTypes() {
+  const union = (list) => list.map((n) => `\n  | '${n}'`).join('');
+  return [
+    banner(FROM),
+    '/** The name of every encoding a decoder can have (https://encoding.spec.whatwg.org/#names-and-labels). */',
+    `export type EncodingName =${union(names.filter((n) => n !== 'replacement'))};`,
+    '',
+    "/** The table families of the multi-byte encodings ('encoding-wasm/tables/<family>'). */",
+    `export type TableFamily =${union(familyNames)};`,
+    '',
+  ].join('\n');
+}
+
+export function jsOutputs() {
+  const outputs = {
+    'js/generated/abi.js': abiJs(),
+    'js/generated/encodings.js': encodingsJs(),
+    'js/generated/browser_families.js': browserFamilies(),
+    'js/generated/workerd_families.js': workerdFamilies(),
+    'js/generated/deno_families.js': denoFamilies(),
+    'types/generated/names.d.ts': nameTypes(),
+  };
+  for (const f of familyNames) outputs[`js/tables/${f}.js`] = tablesEntry(f);
+  return outputs;
+}

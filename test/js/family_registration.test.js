@@ -1,0 +1,89 @@
+// A table family module identifies its family: registerFamily refuses a module of another family
+// (or the core) with an Error naming both, registers nothing, and the right module still registers
+// afterwards. A module asked for an encoding it does not hold says so: its own Error, never the
+// TypeError of malformed input. The modules are the real ones from dist/.
+import { describe, expect, it } from 'vitest';
+import { core, encodingId, familyLoaded, registerFamily } from '../../js/core.js';
+import { encode, TextDecoder } from '../../js/index.js';
+import { WasmInstance } from '../../js/instance.js';
+import { familyModule } from './family_modules.js';
+import { bytesEqual, hex, thrown } from './helpers.js';
+
+// EUC-KR bytes of U+AC00 U+D55C (index EUC-KR pointers 9026 and 15226).
+const KOREAN = { text: '\uac00\ud55c', bytes: hex('B0 A1 C7 D1') };
+const wrongFamily = (family, held) =>
+  `The module given for the ${family} tables is the ${held} tables' module: ` +
+  `pass the module of 'encoding-wasm/tables/${family}.wasm'.`;
+
+describe('registerFamily with the module of another family', () => {
+  it('refuses it with an Error naming both families, and the right module registers afterwards', async () => {
+    const japanese = await familyModule('japanese');
+    const korean = await familyModule('korean');
+    // The check is made when the module is instantiated for a family, before its tables load.
+    const error = thrown(() => new WasmInstance(japanese, 'korean'));
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toBe(wrongFamily('korean', 'japanese'));
+    if (!familyLoaded('korean')) {
+      // Node, Deno, Bun: nothing in this file has used korean yet. The public path: the same error,
+      // nothing registered, then the right module registers and EUC-KR works.
+      expect(() => registerFamily('korean', japanese)).toThrow(error.message);
+      expect(familyLoaded('korean')).toBe(false);
+      registerFamily('korean', korean);
+    }
+    expect(familyLoaded('korean')).toBe(true);
+    expect(new TextDecoder('euc-kr').decode(KOREAN.bytes)).toBe(KOREAN.text);
+    expect(bytesEqual(encode(KOREAN.text, 'euc-kr'), KOREAN.bytes)).toBe(true);
+  });
+
+  it('refuses the core module as a family module', async () => {
+    const coreModule = core.module;
+    const error = thrown(() => new WasmInstance(coreModule, 'japanese'));
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toBe(
+      "The module given for the japanese tables is not a table family module: pass the module of 'encoding-wasm/tables/japanese.wasm'.",
+    );
+    expect(new TextDecoder('shift_jis').decode(hex('93 FA 96 7B'))).toBe('\u65e5\u672c');
+  });
+
+  it('accepts each family its own module', async () => {
+    for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
+      expect(new WasmInstance(await familyModule(family), family).family).toBe(family);
+    }
+  });
+});
+
+describe('an encoding a module does not hold', () => {
+  const unavailable = (module, name) =>
+    `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
+    'or its tables are not loaded.';
+
+  it('the core asked to decode or encode EUC-KR: an Error saying so, not a decoding error', () => {
+    const id = encodingId('euc-kr');
+    const state = { s0: 0x1234, s1: 0 };
+    const decodeError = thrown(() => core.decode(id, 'euc-kr', true, false, state, KOREAN.bytes, true));
+    expect(decodeError.constructor).toBe(Error);
+    expect(decodeError.message).toBe(unavailable('core', 'euc-kr'));
+    expect(state).toEqual({ s0: 0x1234, s1: 0 });
+    const encodeError = thrown(() => core.encode(id, 'euc-kr', KOREAN.text, false));
+    expect(encodeError.constructor).toBe(Error);
+    expect(encodeError.message).toBe(unavailable('core', 'euc-kr'));
+    // The core still works, and so does EUC-KR through its own module.
+    expect(
+      core.decode(encodingId('windows-1252'), 'windows-1252', true, false, { s0: 0, s1: 0 }, hex('80'), true),
+    ).toBe('\u20ac');
+    expect(new TextDecoder('euc-kr', { fatal: true }).decode(KOREAN.bytes)).toBe(KOREAN.text);
+  });
+
+  it('a family module asked for another family encoding or a core one', async () => {
+    const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
+    const state = { s0: 0, s1: 0 };
+    for (const name of ['euc-kr', 'windows-1252', 'utf-8']) {
+      const error = thrown(() => japanese.decode(encodingId(name), name, false, false, state, hex('41'), true));
+      expect(error.constructor, name).toBe(Error);
+      expect(error.message).toBe(unavailable('japanese', name));
+    }
+    expect(japanese.decode(encodingId('shift_jis'), 'shift_jis', true, false, state, hex('93 FA'), true)).toBe(
+      '\u65e5',
+    );
+  });
+});
