@@ -11,6 +11,20 @@ namespace {
 constexpr uint32_t kIndexSize = 23940;  // pointers 0 .. (0xFE - 0x81) * 190 + 189
 constexpr uint32_t kRangesSize = 207;
 
+// The position of the last entry <= key in one column of index gb18030 ranges (`column`: its
+// pointers or its code points, both ascending; key is at least the column's first entry).
+uint32_t last_entry_at_or_below(const uint32_t* column, uint32_t key) {
+  uint32_t lo = 0, hi = kRangesSize;  // invariant: column[lo] <= key < column[hi]
+  while (hi - lo > 1) {
+    uint32_t mid = (lo + hi) / 2;
+    if (column[mid] <= key)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
 // Returns 0 for null (no four-byte pointer maps to U+0000).
 uint32_t ranges_code_point(uint32_t pointer) {
@@ -20,16 +34,9 @@ uint32_t ranges_code_point(uint32_t pointer) {
   if (pointer == 7457) return 0xE7C7;
   // 3. offset = the last pointer in the ranges that is <= pointer (the first pointer is 0).
   const uint32_t* pointers = index_gb18030_ranges_pointer();
-  uint32_t lo = 0, hi = kRangesSize;  // invariant: pointers[lo] <= pointer < pointers[hi]
-  while (hi - lo > 1) {
-    uint32_t mid = (lo + hi) / 2;
-    if (pointers[mid] <= pointer)
-      lo = mid;
-    else
-      hi = mid;
-  }
+  const uint32_t k = last_entry_at_or_below(pointers, pointer);
   // 4. codePointOffset + pointer - offset.
-  return index_gb18030_ranges_code_point()[lo] + pointer - pointers[lo];
+  return index_gb18030_ranges_code_point()[k] + pointer - pointers[k];
 }
 
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-pointer
@@ -39,16 +46,9 @@ uint32_t ranges_pointer(uint32_t code_point) {
   if (code_point == 0xE7C7) return 7457;
   // 2. offset = the last code point in the ranges that is <= code point.
   const uint32_t* code_points = index_gb18030_ranges_code_point();
-  uint32_t lo = 0, hi = kRangesSize;  // invariant: code_points[lo] <= code_point < code_points[hi]
-  while (hi - lo > 1) {
-    uint32_t mid = (lo + hi) / 2;
-    if (code_points[mid] <= code_point)
-      lo = mid;
-    else
-      hi = mid;
-  }
+  const uint32_t k = last_entry_at_or_below(code_points, code_point);
   // 3. pointerOffset + code point - offset.
-  return index_gb18030_ranges_pointer()[lo] + code_point - code_points[lo];
+  return index_gb18030_ranges_pointer()[k] + code_point - code_points[k];
 }
 
 // Steps 5.5.-5.6. of the decoder: the trailing bytes (0x7F is never one), and the two-byte pointer
