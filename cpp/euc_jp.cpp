@@ -1,14 +1,13 @@
 // https://encoding.spec.whatwg.org/#euc-jp
 #include "decode_pairs.h"
 #include "families.h"
+#include "in_range.h"
 #include "jis0208.h"
 
 namespace ew {
 namespace {
 
 constexpr uint32_t kJis0212Count = generated::kIndexJis0212.count;
-
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
 
 // Half-width katakana: 0x8E followed by 0xA1..0xDF is U+FF61..U+FF9F.
 constexpr char16_t katakana(uint8_t b) { return static_cast<char16_t>(0xFF61 - 0xA1 + b); }

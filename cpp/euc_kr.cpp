@@ -1,6 +1,7 @@
 // https://encoding.spec.whatwg.org/#euc-kr
 #include "decode_pairs.h"
 #include "families.h"
+#include "in_range.h"
 #include "index_pointer.h"
 #include "tables.h"
 
@@ -8,8 +9,6 @@ namespace ew {
 namespace {
 
 constexpr uint32_t kEucKrCount = generated::kIndexEucKr.count;
-
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
 
 // fast() reads the index without a bounds check up to leading byte 0xFD.
 static_assert((0xFD - 0x81) * 190 + (0xFE - 0x41) < kEucKrCount);

@@ -1,15 +1,11 @@
 // https://encoding.spec.whatwg.org/#iso-2022-jp
 #include "families.h"
+#include "in_range.h"
 #include "jis0208.h"
-
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "widen_run.h"
 
 namespace ew {
 namespace {
-
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
 
 constexpr uint8_t kEsc = 0x1B;
 
@@ -24,25 +20,19 @@ enum DecoderStateValue : uint8_t {
   kEscape,
 };
 
-// Widens the leading bytes of in[0..n) that the ASCII state decodes by themselves (below 0x80, but
-// not 0x0E, 0x0F or 0x1B) into out and returns how many. Like ascii_to_utf16, it may write
-// widened bytes past the run, up to out[n).
-size_t ascii_run(const uint8_t* in, size_t n, char16_t* out) {
-  size_t i = 0;
+// The bytes that end a run the ASCII state decodes by themselves: 0x0E, 0x0F and 0x1B (not code
+// points there) and bytes >= 0x80. The Roman state's runs end at the same bytes.
+struct NotInAsciiRun {
+  static bool byte(uint8_t b) { return b >= 0x80 || b == 0x0E || b == 0x0F || b == kEsc; }
 #ifdef __wasm_simd128__
-  for (; i + 16 <= n; i += 16) {
-    v128_t v = wasm_v128_load(in + i);
-    wasm_v128_store(out + i, wasm_u16x8_extend_low_u8x16(v));
-    wasm_v128_store(out + i + 8, wasm_u16x8_extend_high_u8x16(v));
+  static v128_t block(v128_t v) {
     v128_t stop =
         wasm_v128_or(wasm_i8x16_eq(wasm_v128_and(v, wasm_i8x16_splat(0xFE)), wasm_i8x16_splat(0x0E)),
                      wasm_i8x16_eq(v, wasm_i8x16_splat(kEsc)));
-    if (uint32_t mask = wasm_i8x16_bitmask(wasm_v128_or(v, stop))) return i + __builtin_ctz(mask);
+    return wasm_v128_or(v, stop);
   }
 #endif
-  for (; i < n && in[i] < 0x80 && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc; ++i) out[i] = in[i];
-  return i;
-}
+};
 
 // https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
 // State: b0 = ISO-2022-JP decoder state; b1 = ISO-2022-JP decoder output state; b2 = ISO-2022-JP
@@ -63,11 +53,11 @@ struct Iso2022JpDecoder {
         // the end of the chunk each time and be cut back at the next escape: quadratic. This scan
         // stops at all four, sixteen bytes at a time (ja.iso-2022-jp.bin, 4 KiB calls, wasm only:
         // 11.4 us per call byte by byte, 6.4 us so).
-        i = ascii_run(in, n, w.p);
+        i = widen_run<NotInAsciiRun>(in, n, w.p);
         w.p += i;
         break;
       case kRoman:
-        for (; i < n && in[i] < 0x80 && in[i] != 0x0E && in[i] != 0x0F && in[i] != kEsc; ++i)
+        for (; i < n && !NotInAsciiRun::byte(in[i]); ++i)
           *w.p++ = in[i] == 0x5C ? 0xA5 : in[i] == 0x7E ? 0x203E : in[i];
         break;
       case kKatakana:

@@ -1,12 +1,11 @@
 // https://encoding.spec.whatwg.org/#shift_jis
 #include "decode_pairs.h"
 #include "families.h"
+#include "in_range.h"
 #include "jis0208.h"
 
 namespace ew {
 namespace {
-
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
 
 constexpr bool is_leading(uint8_t b) { return in_range(b, 0x81, 0x9F) || in_range(b, 0xE0, 0xFC); }
 constexpr bool is_trailing(uint8_t b) { return in_range(b, 0x40, 0x7E) || in_range(b, 0x80, 0xFC); }
