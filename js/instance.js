@@ -196,12 +196,8 @@ export class WasmInstance {
         }
         this.views();
         const { scratch } = this;
-        // Kept as int32 (only the bits matter): a state word of 2^31 or more (UTF-8 keeps its upper
-        // boundary in the top byte) deoptimized this function ("lost precision") and left the
-        // state fields boxed doubles from then on. Node 20: a pass over en.utf-16le.bin in 4 KiB
-        // calls took 160 µs before and 390 µs ever after streaming ko.utf-8.txt once.
-        state.s0 = scratch[0] | 0;
-        state.s1 = scratch[1] | 0;
+        state.s0 = scratch[0];
+        state.s1 = scratch[1];
         const begin = scratch[3];
         const end = scratch[4];
         if (end > begin) {

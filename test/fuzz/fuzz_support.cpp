@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "decoder_state.h"
 #include "generated/family_layout.h"
 
 namespace ew::fuzz {
@@ -287,11 +288,6 @@ bool is_bom_encoding(int encoding) {
   return encoding == UTF_8 || encoding == UTF_16BE || encoding == UTF_16LE;
 }
 
-bool state_is_new(const DecoderState& s) {
-  static const DecoderState kNew{};
-  return std::memcmp(&s, &kNew, sizeof s) == 0;
-}
-
 }  // namespace
 
 // Checks on every call:
@@ -352,9 +348,13 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
                      "]: " + context(avail, cap));
       result.text.append(out.data() + r.begin, out.data() + r.written);
       start += r.read;
+      FUZZ_CHECK(
+          test::state_words_are_small(state),
+          "a state word reached 2^31 (JS keeps them as small integers, encoding.h): " + context(avail, cap));
       if (r.status == kError) {
         FUZZ_CHECK(options & kFatal, "kError in replacement mode: " + context(avail, cap));
-        FUZZ_CHECK(state_is_new(state), "a fatal error must leave a new decoder: " + context(avail, cap));
+        FUZZ_CHECK(test::is_new_decoder(state),
+                   "a fatal error must leave a new decoder: " + context(avail, cap));
         result.error = true;
         return result;
       }
@@ -365,7 +365,8 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
       }
       FUZZ_CHECK(r.read == avail, "kDone without reading everything: " + context(avail, cap));
       if (last)
-        FUZZ_CHECK(state_is_new(state), "a completed flush must leave a new decoder: " + context(avail, cap));
+        FUZZ_CHECK(test::is_new_decoder(state),
+                   "a completed flush must leave a new decoder: " + context(avail, cap));
       break;
     }
   }
