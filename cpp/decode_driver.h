@@ -5,7 +5,8 @@
 // A codec provides:
 //   struct State
 //       Its decoder's variables as the spec names them, in the first seven bytes of a DecoderState
-//       (see CodecState below); a zeroed State is the initial one.
+//       (see CodecState below). A zeroed State is the initial one; its byte 3 stays below 0x80
+//       (encoding.h; the tests check after every call).
 //   size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer&)
 //       Decodes what it can of in[0..n) without the per-byte path (at least the ASCII run while no
 //       state is pending), writing at most n code units; returns the bytes consumed.
