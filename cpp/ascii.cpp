@@ -10,11 +10,13 @@ namespace ew {
 
 namespace {
 
-// The ASCII run stops at the first byte >= 0x80.
+// The ASCII run stops at the first byte >= 0x80. It often runs to the end of the input (ASCII text,
+// markup), so the last partial block is one more SIMD block.
 struct NonAscii {
   static bool byte(uint8_t b) { return b >= 0x80; }
 #ifdef __wasm_simd128__
   static v128_t block(v128_t v) { return v; }
+  static constexpr bool kOverlapLastBlock = true;
 #endif
   static uint64_t word(uint64_t w) { return w & 0x8080808080808080ull; }
 };

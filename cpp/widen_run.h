@@ -18,6 +18,9 @@ namespace ew {
 // `Stop` says which bytes end the run (every byte >= 0x80 must be one of them):
 //   static bool byte(uint8_t b)
 //   static v128_t block(v128_t v)          wasm SIMD: the high bit of a lane set where v's byte stops
+//   static constexpr bool kOverlapLastBlock
+//                                          wasm SIMD: the bytes after the last whole block as one
+//                                          block overlapping it, rather than one by one
 //   static uint64_t word(uint64_t w)       optional, other builds: likewise for eight bytes
 template <class Stop>
 [[gnu::always_inline]] inline size_t widen_run(const uint8_t* in, size_t length, char16_t* out) {
@@ -32,7 +35,7 @@ template <class Stop>
     if (uint32_t mask = wasm_i8x16_bitmask(Stop::block(v))) return i + __builtin_ctz(mask);
   }
   // The last partial block: the final sixteen bytes again, overlapping what is already done.
-  if (i < length && length >= 16) {
+  if (Stop::kOverlapLastBlock && i < length && length >= 16) {
     size_t last = length - 16;
     v128_t v = wasm_v128_load(in + last);
     wasm_v128_store(out + last, wasm_u16x8_extend_low_u8x16(v));
