@@ -1,6 +1,6 @@
 #include "ascii.h"
 
-#include <cstring>
+#include "widen_run.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -8,36 +8,23 @@
 
 namespace ew {
 
-size_t ascii_to_utf16(const uint8_t* in, size_t length, char16_t* out) {
-  size_t i = 0;
+namespace {
+
+// The ASCII run stops at the first byte >= 0x80. It often runs to the end of the input (ASCII text,
+// markup), so the last partial block is one more SIMD block.
+struct NonAscii {
+  static bool byte(uint8_t b) { return b >= 0x80; }
 #ifdef __wasm_simd128__
-  // Each block is widened and stored before it is tested, so the block that ends the run costs no
-  // more than an ASCII one (the units past the run are scratch, overwritten by the caller).
-  for (; i + 16 <= length; i += 16) {
-    v128_t v = wasm_v128_load(in + i);
-    wasm_v128_store(out + i, wasm_u16x8_extend_low_u8x16(v));
-    wasm_v128_store(out + i + 8, wasm_u16x8_extend_high_u8x16(v));
-    if (uint32_t mask = wasm_i8x16_bitmask(v)) return i + __builtin_ctz(mask);
-  }
-  // The last partial block: the final sixteen bytes again, overlapping what is already done.
-  if (i < length && length >= 16) {
-    size_t last = length - 16;
-    v128_t v = wasm_v128_load(in + last);
-    wasm_v128_store(out + last, wasm_u16x8_extend_low_u8x16(v));
-    wasm_v128_store(out + last + 8, wasm_u16x8_extend_high_u8x16(v));
-    uint32_t mask = wasm_i8x16_bitmask(v) >> (i - last);
-    return mask ? i + __builtin_ctz(mask) : length;
-  }
-#else
-  for (; i + 8 <= length; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, in + i, 8);
-    for (int k = 0; k < 8; ++k) out[i + k] = in[i + k];
-    if (uint64_t high = w & 0x8080808080808080ull) return i + __builtin_ctzll(high) / 8;
-  }
+  static v128_t block(v128_t v) { return v; }
+  static constexpr bool kOverlapLastBlock = true;
 #endif
-  for (; i < length && in[i] < 0x80; ++i) out[i] = in[i];
-  return i;
+  static uint64_t word(uint64_t w) { return w & 0x8080808080808080ull; }
+};
+
+}  // namespace
+
+size_t ascii_to_utf16(const uint8_t* in, size_t length, char16_t* out) {
+  return widen_run<NonAscii>(in, length, out);
 }
 
 size_t ascii_prefix_utf16(const char16_t* in, size_t length) {

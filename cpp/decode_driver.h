@@ -3,18 +3,23 @@
 // https://encoding.spec.whatwg.org/#concept-encoding-process
 //
 // A codec provides:
-//   size_t fast(DecoderState&, const uint8_t* in, size_t n, Utf16Writer&)
+//   struct State
+//       Its decoder's variables as the spec names them, in the first seven bytes of a DecoderState
+//       (see CodecState below). A zeroed State is the initial one; its byte 3 stays below 0x80
+//       (encoding.h; the tests check after every call).
+//   size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer&)
 //       Decodes what it can of in[0..n) without the per-byte path (at least the ASCII run while no
 //       state is pending), writing at most n code units; returns the bytes consumed.
-//   Step byte(DecoderState&, uint8_t byte, Utf16Writer&, Restored&)
+//   Step byte(State&, uint8_t byte, Utf16Writer&, Restored&)
 //       The handler for one byte. Writes any code points itself. On error it may restore bytes it
 //       holds in its state to the front of the I/O queue (Restored), and kStepErrorAgain restores
 //       the byte itself after them.
-//   Step end(DecoderState&, Restored&)
+//   Step end(State&, Restored&)
 //       The handler for end-of-queue: kContinue means "finished"; an error is followed by the
 //       restored bytes, and then end() is asked again.
 #pragma once
 #include <cstring>
+#include <type_traits>
 
 #include "ascii.h"
 #include "encoding.h"
@@ -35,7 +40,28 @@ struct Restored {
   uint8_t count = 0;
 };
 
-enum : uint8_t { kBomSeen = 0x80 };
+// DecoderState::flags. Below 0x80, as every byte 3 or 7 of the state.
+enum : uint8_t { kBomSeen = 0x01 };
+
+// The State of a codec whose decoder has no variables (single-byte, x-user-defined).
+struct NoState {};
+
+// Where a codec's State lives between calls: memcpy'd from and to DecoderState::codec (no padding,
+// so every byte stored is a field's), and kept in a local for the call.
+template <class State>
+struct CodecState {
+  static_assert(std::is_trivially_copyable_v<State> && sizeof(State) <= sizeof(DecoderState::codec));
+  static_assert(std::is_empty_v<State> || std::has_unique_object_representations_v<State>,
+                "a codec's State has no padding");
+  static State load(const DecoderState& state) {
+    State st{};
+    if constexpr (!std::is_empty_v<State>) std::memcpy(&st, state.codec, sizeof st);
+    return st;
+  }
+  static void store(DecoderState& state, const State& st) {
+    if constexpr (!std::is_empty_v<State>) std::memcpy(state.codec, &st, sizeof st);
+  }
+};
 
 // Room one handler step (with its restored bytes) may need; the output capacity must exceed it.
 inline constexpr size_t kDecodeStepRoom = 16;
@@ -54,7 +80,7 @@ namespace detail {
 // Processes restored bytes ahead of the rest of the input (replacement mode only: in fatal mode the
 // error that restored them already ended the call).
 template <class Codec>
-void drain_restored(Codec& codec, DecoderState& st, const Restored& restored, Utf16Writer& w) {
+void drain_restored(Codec& codec, typename Codec::State& st, const Restored& restored, Utf16Writer& w) {
   uint8_t queue[8];
   size_t n = restored.count, k = 0;
   std::memcpy(queue, restored.bytes, n);
@@ -81,7 +107,9 @@ void drain_restored(Codec& codec, DecoderState& st, const Restored& restored, Ut
 // The codec is a small value (an index pointer or two), taken by value so that an entry point can
 // construct it in the call.
 template <class Codec>
-DecodeResult run_decoder(Codec codec, DecoderState& st, const DecodeCall& call) {
+DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& call) {
+  using State = typename Codec::State;
+  State st = CodecState<State>::load(state);
   const bool fatal = call.options & kFatal;
   const uint8_t* in = call.in;
   const size_t length = call.length;
@@ -91,13 +119,14 @@ DecodeResult run_decoder(Codec codec, DecoderState& st, const DecodeCall& call) 
 
   auto finish = [&](uint32_t s) -> DecodeResult {
     DecodeResult r{s, static_cast<uint32_t>(i), 0, static_cast<uint32_t>(w.p - call.out)};
+    CodecState<State>::store(state, st);
     // https://encoding.spec.whatwg.org/#concept-td-serialize
-    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(st.flags & kBomSeen) && r.written) {
-      st.flags |= kBomSeen;
+    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(state.flags & kBomSeen) && r.written) {
+      state.flags |= kBomSeen;
       if (call.out[0] == 0xFEFF) r.begin = 1;
     }
     // A fatal error or a completed flush leaves a new decoder behind.
-    if (s == kError || (s == kDone && (call.options & kFlush))) st = DecoderState{};
+    if (s == kError || (s == kDone && (call.options & kFlush))) state = DecoderState{};
     return r;
   };
 

@@ -50,14 +50,18 @@ inline Step pair_result(CodePoint cp, uint8_t byte, Utf16Writer& w) {
   return byte < 0x80 ? kStepErrorAgain : kStepError;
 }
 
-// The end-of-queue handler of a decoder whose whole state is one leading byte in b0, 0x00 for none
-// (Big5, EUC-JP, EUC-KR, Shift_JIS; e.g. https://encoding.spec.whatwg.org/#big5-decoder):
-// 1. A leading byte at end-of-queue: set it to 0x00 and return error. 2. Finished.
-// A codec inherits it as its end().
+// The state of a decoder that holds one leading byte (Big5 leading, EUC-KR leading, Shift_JIS
+// leading; EUC-JP adds a field), and its end-of-queue handler (e.g.
+// https://encoding.spec.whatwg.org/#big5-decoder): 1. A leading byte at end-of-queue: set it to
+// 0x00 and return error. 2. Finished. A codec inherits both.
 struct OneLeadingByte {
-  Step end(DecoderState& st, Restored&) {
-    if (!st.b0) return kContinue;
-    st.b0 = 0;
+  struct State {
+    uint8_t leading;  // 0x00 for none
+  };
+  template <class State>
+  Step end(State& st, Restored&) {
+    if (!st.leading) return kContinue;
+    st.leading = 0;
     return kStepError;
   }
 };

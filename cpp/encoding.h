@@ -15,10 +15,12 @@ namespace ew {
 int get_encoding(const char16_t* label, size_t length);
 
 // A decoder instance's state: eight bytes the caller keeps between calls (DESIGN.md section 5).
-// A zeroed state is a new decoder. Each family documents how it uses the fields.
+// A zeroed state is a new decoder. `codec` holds the encoding's decoder's variables, as the State
+// struct each family file declares (decode_driver.h); `flags` belongs to the driver. Taken as two
+// little-endian 32-bit words (as JS keeps them), neither ever reaches 2^31: bytes 3 and 7 stay
+// below 0x80, so JS holds both as small integers.
 struct DecoderState {
-  uint32_t word;
-  uint8_t b0, b1, b2;
+  uint8_t codec[7];
   uint8_t flags;  // owned by the driver (kBomSeen)
 };
 static_assert(sizeof(DecoderState) == 8);

@@ -1,6 +1,7 @@
 // https://encoding.spec.whatwg.org/#euc-jp
 #include "decode_pairs.h"
 #include "generated/codecs.h"
+#include "in_range.h"
 #include "jis0208.h"
 
 namespace ew {
@@ -8,14 +9,16 @@ namespace {
 
 constexpr uint32_t kJis0212Count = generated::kIndexJis0212.count;
 
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
-
 // Half-width katakana: 0x8E followed by 0xA1..0xDF is U+FF61..U+FF9F.
 constexpr char16_t katakana(uint8_t b) { return static_cast<char16_t>(0xFF61 - 0xA1 + b); }
 
 // https://encoding.spec.whatwg.org/#euc-jp-decoder
-// State: b0 = EUC-JP leading (0x00 for none); b1 = EUC-JP jis0212 (0 or 1). word and b2 unused.
 struct EucJpDecoder : OneLeadingByte {
+  struct State {
+    uint8_t jis0212;  // EUC-JP jis0212 (0 false, 1 true)
+    uint8_t leading;  // EUC-JP leading (0x00 for none)
+  };
+
   const uint16_t* jis0208;
   const uint16_t* jis0212;
 
@@ -23,8 +26,8 @@ struct EucJpDecoder : OneLeadingByte {
   // (decode_pairs), and 0x8E katakana. Everything else, including 0x8F, goes to byte().
   // Measured on 4 KiB calls of ja-udhr.euc-jp.bin (node 20, wasm only, best of 60 in one process):
   // 5.9 us per call with one sequence per turn of a single loop, 3.4 us with the pair loop.
-  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
-    if (st.b0) return 0;
+  size_t fast(State& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.leading) return 0;
     auto is_jis0208 = [](uint8_t b) { return in_range(b, 0xA1, 0xFE); };
     // At most 93 * 94 + 93 = 8835 < 11104.
     auto pointer = [](uint8_t leading, uint8_t b) { return (leading - 0xA1) * 94 + b - 0xA1; };
@@ -36,33 +39,33 @@ struct EucJpDecoder : OneLeadingByte {
     return decode_pairs(in, n, w, jis0208, is_jis0208, is_jis0208, pointer, single);
   }
 
-  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
-    const uint8_t leading = st.b0;
+  Step byte(State& st, uint8_t b, Utf16Writer& w, Restored&) {
+    const uint8_t leading = st.leading;
     // 3. Leading 0x8E and byte 0xA1..0xDF: half-width katakana.
     if (leading == 0x8E && in_range(b, 0xA1, 0xDF)) {
-      st.b0 = 0;
+      st.leading = 0;
       *w.p++ = katakana(b);
       return kContinue;
     }
     // 4. Leading 0x8F and byte 0xA1..0xFE: a JIS X 0212 sequence; byte becomes the leading byte.
     if (leading == 0x8F && in_range(b, 0xA1, 0xFE)) {
-      st.b1 = 1;
-      st.b0 = b;
+      st.jis0212 = 1;
+      st.leading = b;
       return kContinue;
     }
     // 5. Any other byte after a leading byte.
     if (leading) {
-      st.b0 = 0;
+      st.leading = 0;
       uint16_t cp = 0;  // both indexes are all BMP
       // 5.4. Both in 0xA1..0xFE: index jis0208, or index jis0212 after 0x8F. (A leading 0x8E or 0x8F
       //      is outside that range, so it ends here with a null code point.)
       if (in_range(leading, 0xA1, 0xFE) && in_range(b, 0xA1, 0xFE)) {
         uint32_t pointer = (leading - 0xA1) * 94 + b - 0xA1;
-        cp = static_cast<uint16_t>(st.b1 ? (pointer < kJis0212Count ? jis0212[pointer] : 0)
-                                         : jis0208_code_point(jis0208, pointer));
+        cp = static_cast<uint16_t>(st.jis0212 ? (pointer < kJis0212Count ? jis0212[pointer] : 0)
+                                              : jis0208_code_point(jis0208, pointer));
       }
       // 5.5. EUC-JP jis0212 is false again.
-      st.b1 = 0;
+      st.jis0212 = 0;
       // 5.6.-5.8.
       return pair_result(cp, b, w);
     }
@@ -73,7 +76,7 @@ struct EucJpDecoder : OneLeadingByte {
     }
     // 7. Leading bytes.
     if (b == 0x8E || b == 0x8F || in_range(b, 0xA1, 0xFE)) {
-      st.b0 = b;
+      st.leading = b;
       return kContinue;
     }
     // 8. 0x80..0x8D, 0x90..0xA0, 0xFF.

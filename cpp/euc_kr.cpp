@@ -1,6 +1,7 @@
 // https://encoding.spec.whatwg.org/#euc-kr
 #include "decode_pairs.h"
 #include "generated/codecs.h"
+#include "in_range.h"
 #include "index_pointer.h"
 #include "tables.h"
 
@@ -9,14 +10,12 @@ namespace {
 
 constexpr uint32_t kEucKrCount = generated::kIndexEucKr.count;
 
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
-
 // fast() reads the index without a bounds check up to leading byte 0xFD.
 static_assert((0xFD - 0x81) * 190 + (0xFE - 0x41) < kEucKrCount);
 static_assert((0xFE - 0x81) * 190 >= kEucKrCount);
 
 // https://encoding.spec.whatwg.org/#euc-kr-decoder
-// State: b0 = EUC-KR leading (0x00 for none). word, b1 and b2 unused.
+// State (OneLeadingByte): EUC-KR leading.
 struct EucKrDecoder : OneLeadingByte {
   const uint16_t* index;
 
@@ -34,19 +33,19 @@ struct EucKrDecoder : OneLeadingByte {
   // Measured on 4 KiB calls of ko.euc-kr.bin (node 20, wasm only, best of 100 in one process):
   // 7.1 us per call with one pair per turn of a single loop, 4.2 us with the pair loop (which,
   // without the lone ASCII byte, was hardly faster than the single loop: about 6%).
-  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
-    if (st.b0) return 0;
+  size_t fast(State& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.leading) return 0;
     return decode_pairs(
         in, n, w, index, [](uint8_t b) { return in_range(b, 0x81, 0xFD); },
         [](uint8_t b) { return in_range(b, 0x41, 0xFE); },
         [](uint8_t leading, uint8_t b) { return (leading - 0x81) * 190 + (b - 0x41); });
   }
 
-  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+  Step byte(State& st, uint8_t b, Utf16Writer& w, Restored&) {
     // 3. A leading byte is held.
-    if (st.b0) {
-      const uint8_t leading = st.b0;
-      st.b0 = 0;
+    if (st.leading) {
+      const uint8_t leading = st.leading;
+      st.leading = 0;
       // 3.6.-3.8.
       return pair_result(code_point(leading, b), b, w);
     }
@@ -57,7 +56,7 @@ struct EucKrDecoder : OneLeadingByte {
     }
     // 5. Leading bytes.
     if (in_range(b, 0x81, 0xFE)) {
-      st.b0 = b;
+      st.leading = b;
       return kContinue;
     }
     // 6. 0x80, 0xFF.

@@ -11,6 +11,20 @@ namespace {
 constexpr uint32_t kIndexSize = generated::kIndexGb18030.count;  // pointers 0 .. (0xFE - 0x81) * 190 + 189
 constexpr uint32_t kRangesSize = generated::kIndexGb18030RangesPointer.count;
 
+// The position of the last entry <= key in one column of index gb18030 ranges (`column`: its
+// pointers or its code points, both ascending; key is at least the column's first entry).
+uint32_t last_entry_at_or_below(const uint32_t* column, uint32_t key) {
+  uint32_t lo = 0, hi = kRangesSize;  // invariant: column[lo] <= key < column[hi]
+  while (hi - lo > 1) {
+    uint32_t mid = (lo + hi) / 2;
+    if (column[mid] <= key)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
 // Returns 0 for null (no four-byte pointer maps to U+0000).
 uint32_t ranges_code_point(uint32_t pointer) {
@@ -20,16 +34,9 @@ uint32_t ranges_code_point(uint32_t pointer) {
   if (pointer == 7457) return 0xE7C7;
   // 3. offset = the last pointer in the ranges that is <= pointer (the first pointer is 0).
   const uint32_t* pointers = index_gb18030_ranges_pointer();
-  uint32_t lo = 0, hi = kRangesSize;  // invariant: pointers[lo] <= pointer < pointers[hi]
-  while (hi - lo > 1) {
-    uint32_t mid = (lo + hi) / 2;
-    if (pointers[mid] <= pointer)
-      lo = mid;
-    else
-      hi = mid;
-  }
+  const uint32_t k = last_entry_at_or_below(pointers, pointer);
   // 4. codePointOffset + pointer - offset.
-  return index_gb18030_ranges_code_point()[lo] + pointer - pointers[lo];
+  return index_gb18030_ranges_code_point()[k] + pointer - pointers[k];
 }
 
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges-pointer
@@ -39,16 +46,9 @@ uint32_t ranges_pointer(uint32_t code_point) {
   if (code_point == 0xE7C7) return 7457;
   // 2. offset = the last code point in the ranges that is <= code point.
   const uint32_t* code_points = index_gb18030_ranges_code_point();
-  uint32_t lo = 0, hi = kRangesSize;  // invariant: code_points[lo] <= code_point < code_points[hi]
-  while (hi - lo > 1) {
-    uint32_t mid = (lo + hi) / 2;
-    if (code_points[mid] <= code_point)
-      lo = mid;
-    else
-      hi = mid;
-  }
+  const uint32_t k = last_entry_at_or_below(code_points, code_point);
   // 3. pointerOffset + code point - offset.
-  return index_gb18030_ranges_pointer()[lo] + code_point - code_points[lo];
+  return index_gb18030_ranges_pointer()[k] + code_point - code_points[k];
 }
 
 // Steps 5.5.-5.6. of the decoder: the trailing bytes (0x7F is never one), and the two-byte pointer
@@ -57,9 +57,12 @@ constexpr auto is_trailing = is_two_range_trailing<0x80>;
 constexpr auto two_byte_pointer = two_range_pointer<190, 0x80>;
 
 // https://encoding.spec.whatwg.org/#gb18030-decoder
-// State: b0 = gb18030 first, b1 = gb18030 second, b2 = gb18030 third (0x00 when unset, as in the
-// spec; none of them can hold 0x00 otherwise). `word` is unused and stays 0.
 struct Gb18030Decoder {
+  // 0x00 when unset, as in the spec; none of them can hold 0x00 otherwise.
+  struct State {
+    uint8_t first, second, third;  // gb18030 first, second, third
+  };
+
   const uint16_t* index;
 
   // While nothing is pending: ASCII runs, 0x80, and well-formed two-byte sequences straight from the
@@ -67,8 +70,8 @@ struct Gb18030Decoder {
   // sequences, errors and a leading byte cut by the end of the chunk go to byte().
   // Measured on 4 KiB calls of zh.gbk.bin (node 20, wasm only, best of 100 in one process): 5.3 us
   // per call with one sequence per turn of a single loop, 3.8 us with the pair loop.
-  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
-    if (st.b0) return 0;  // second and third are only set while first is
+  size_t fast(State& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.first) return 0;  // second and third are only set while first is
     auto is_leading = [](uint8_t b) { return b >= 0x81 && b != 0xFF; };
     auto single = [](const uint8_t* p, size_t, char16_t*& out) -> size_t {
       if (p[0] != 0x80) return 0;
@@ -79,51 +82,51 @@ struct Gb18030Decoder {
                         single);  // pointers up to 23939
   }
 
-  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored& restored) {
+  Step byte(State& st, uint8_t b, Utf16Writer& w, Restored& restored) {
     // 3. If gb18030 third is not 0x00:
-    if (st.b2) {
+    if (st.third) {
       // 3.1. Not a digit: restore « second, third, byte », reset, error.
       if (b < 0x30 || b > 0x39) {
-        restored.bytes[0] = st.b1;
-        restored.bytes[1] = st.b2;
+        restored.bytes[0] = st.second;
+        restored.bytes[1] = st.third;
         restored.count = 2;
-        st = DecoderState{0, 0, 0, 0, st.flags};
+        st = {};
         return kStepErrorAgain;
       }
       // 3.2. The four-byte pointer and its code point.
-      uint32_t pointer =
-          (st.b0 - 0x81) * (10 * 126 * 10) + (st.b1 - 0x30) * (10 * 126) + (st.b2 - 0x81) * 10 + (b - 0x30);
+      uint32_t pointer = (st.first - 0x81) * (10 * 126 * 10) + (st.second - 0x30) * (10 * 126) +
+                         (st.third - 0x81) * 10 + (b - 0x30);
       uint32_t cp = ranges_code_point(pointer);
       // 3.3. Reset; 3.4. a null code point is one error for all four bytes (e.g. 84 31 A5 30).
-      st = DecoderState{0, 0, 0, 0, st.flags};
+      st = {};
       if (!cp) return kStepError;
       // 3.5.
       w.push(cp);
       return kContinue;
     }
     // 4. If gb18030 second is not 0x00:
-    if (st.b1) {
+    if (st.second) {
       // 4.1.
       if (b >= 0x81 && b <= 0xFE) {
-        st.b2 = b;
+        st.third = b;
         return kContinue;
       }
       // 4.2. Restore « second, byte », reset first and second, error.
-      restored.bytes[0] = st.b1;
+      restored.bytes[0] = st.second;
       restored.count = 1;
-      st = DecoderState{0, 0, 0, 0, st.flags};
+      st = {};
       return kStepErrorAgain;
     }
     // 5. If gb18030 first is not 0x00:
-    if (st.b0) {
+    if (st.first) {
       // 5.1.
       if (b >= 0x30 && b <= 0x39) {
-        st.b1 = b;
+        st.second = b;
         return kContinue;
       }
       // 5.2.-5.7.
-      uint8_t leading = st.b0;
-      st.b0 = 0;
+      uint8_t leading = st.first;
+      st.first = 0;
       // 5.8.-5.10. The code point, or error (an ASCII byte after a bad leading byte is restored).
       return pair_result(is_trailing(b) ? index[two_byte_pointer(leading, b)] : uint16_t{0}, b, w);
     }
@@ -139,7 +142,7 @@ struct Gb18030Decoder {
     }
     // 8.
     if (b != 0xFF) {
-      st.b0 = b;
+      st.first = b;
       return kContinue;
     }
     // 9.
@@ -147,9 +150,9 @@ struct Gb18030Decoder {
   }
 
   // 1.-2. Anything pending at end-of-queue is one error (which may "mask" one ASCII digit).
-  Step end(DecoderState& st, Restored&) {
-    if (!st.b0 && !st.b1 && !st.b2) return kContinue;
-    st = DecoderState{0, 0, 0, 0, st.flags};
+  Step end(State& st, Restored&) {
+    if (!st.first && !st.second && !st.third) return kContinue;
+    st = {};
     return kStepError;
   }
 };

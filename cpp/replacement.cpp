@@ -5,16 +5,20 @@ namespace ew {
 namespace {
 
 // https://encoding.spec.whatwg.org/#replacement-decoder
-// State: b0 = replacement error returned. The spec's decoder returns "finished" after its one
-// error, ending the queue; in a stream the same output comes from ignoring every later byte.
+// The spec's decoder returns "finished" after its one error, ending the queue; in a stream the same
+// output comes from ignoring every later byte.
 struct ReplacementDecoder {
-  size_t fast(DecoderState& st, const uint8_t*, size_t n, Utf16Writer&) { return st.b0 ? n : 0; }
-  Step byte(DecoderState& st, uint8_t, Utf16Writer&, Restored&) {
-    if (st.b0) return kContinue;
-    st.b0 = 1;
+  struct State {
+    uint8_t error_returned;  // replacement error returned (0 false, 1 true)
+  };
+
+  size_t fast(State& st, const uint8_t*, size_t n, Utf16Writer&) { return st.error_returned ? n : 0; }
+  Step byte(State& st, uint8_t, Utf16Writer&, Restored&) {
+    if (st.error_returned) return kContinue;
+    st.error_returned = 1;
     return kStepError;
   }
-  Step end(DecoderState&, Restored&) { return kContinue; }
+  Step end(State&, Restored&) { return kContinue; }
 };
 
 }  // namespace

@@ -1,12 +1,11 @@
 // https://encoding.spec.whatwg.org/#shift_jis
 #include "decode_pairs.h"
 #include "generated/codecs.h"
+#include "in_range.h"
 #include "jis0208.h"
 
 namespace ew {
 namespace {
-
-constexpr bool in_range(uint32_t b, uint32_t lo, uint32_t hi) { return b >= lo && b <= hi; }
 
 constexpr bool is_leading(uint8_t b) { return in_range(b, 0x81, 0x9F) || in_range(b, 0xE0, 0xFC); }
 constexpr bool is_trailing(uint8_t b) { return in_range(b, 0x40, 0x7E) || in_range(b, 0x80, 0xFC); }
@@ -41,7 +40,7 @@ const PairTables& pair_tables() {
 static_assert((0xFB - 0xC1) * 188 + (0xFC - 0x41) < kJis0208Count);
 
 // https://encoding.spec.whatwg.org/#shift_jis-decoder
-// State: b0 = Shift_JIS leading (0x00 for none). word, b1 and b2 unused.
+// State (OneLeadingByte): Shift_JIS leading.
 struct ShiftJisDecoder : OneLeadingByte {
   const uint16_t* jis0208;
 
@@ -66,8 +65,8 @@ struct ShiftJisDecoder : OneLeadingByte {
   // the spec's steps per pair, 5.1 us with the tables, 3.8 us with the pair loop. (Taking a lone
   // ASCII byte inside the pair loop, as decode_pairs() does for the other codecs, measured 3-6%
   // slower here, so Shift_JIS keeps this variant of it.)
-  size_t fast(DecoderState& st, const uint8_t* in, size_t n, Utf16Writer& w) {
-    if (st.b0) return 0;
+  size_t fast(State& st, const uint8_t* in, size_t n, Utf16Writer& w) {
+    if (st.leading) return 0;
     const PairTables& t = pair_tables();
     const uint8_t* p = in;
     const uint8_t* const end = in + n;
@@ -109,11 +108,11 @@ struct ShiftJisDecoder : OneLeadingByte {
     return static_cast<size_t>(p - in);
   }
 
-  Step byte(DecoderState& st, uint8_t b, Utf16Writer& w, Restored&) {
+  Step byte(State& st, uint8_t b, Utf16Writer& w, Restored&) {
     // 3. A leading byte is held.
-    if (st.b0) {
-      const uint8_t leading = st.b0;
-      st.b0 = 0;
+    if (st.leading) {
+      const uint8_t leading = st.leading;
+      st.leading = 0;
       // 3.6. Only trailing bytes give a pointer; 3.7.-3.8. EUDC or index jis0208; 3.9.-3.11.
       return pair_result(is_trailing(b) ? code_point(pointer(leading, b)) : uint16_t{0}, b, w);
     }
@@ -129,7 +128,7 @@ struct ShiftJisDecoder : OneLeadingByte {
     }
     // 6. Leading bytes.
     if (is_leading(b)) {
-      st.b0 = b;
+      st.leading = b;
       return kContinue;
     }
     // 7. 0xA0, 0xFD..0xFF.

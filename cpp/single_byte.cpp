@@ -148,6 +148,8 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
 
 // https://encoding.spec.whatwg.org/#single-byte-decoder
 struct SingleByteDecoder {
+  using State = NoState;
+
   const DecodeTable& table;
 
   // One code unit per byte. First the run free of null code points is found (SIMD), then it is
@@ -157,7 +159,7 @@ struct SingleByteDecoder {
   // took 3.8 us per call byte by byte with a null test each, 1.4 us with the null scan and blocks
   // through the table (ru.koi8-r.bin too), 0.95 us with the linear rows; pl.windows-1250.bin, one
   // Polish letter in every few blocks, 1.25 us without the mostly-ASCII case, 0.95 us with it.
-  size_t fast(DecoderState&, const uint8_t* in, size_t n, Utf16Writer& w) {
+  size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer& w) {
     const uint16_t* unit = table.unit;
     char16_t* out = w.p;
 #ifdef __wasm_simd128__
@@ -177,14 +179,14 @@ struct SingleByteDecoder {
 
   // 2.-5. Only a byte whose index code point is null reaches this from fast(), but a byte the
   // output buffer had no room for may too.
-  Step byte(DecoderState&, uint8_t b, Utf16Writer& w, Restored&) {
+  Step byte(State&, uint8_t b, Utf16Writer& w, Restored&) {
     uint16_t c = table.unit[b];
     if (c == kNull) return kStepError;
     *w.p++ = c;
     return kContinue;
   }
 
-  Step end(DecoderState&, Restored&) { return kContinue; }
+  Step end(State&, Restored&) { return kContinue; }
 };
 
 // index pointer lookups for the encoder: (code point << 8 | pointer) sorted by code point, built on

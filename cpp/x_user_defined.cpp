@@ -6,18 +6,20 @@ namespace {
 
 // https://encoding.spec.whatwg.org/#x-user-defined-decoder
 struct XUserDefinedDecoder {
+  using State = NoState;
+
   // Every byte decodes: 2. ASCII as itself; 3. 0x80..0xFF to U+F780..U+F7FF.
   static char16_t code_point(uint8_t b) { return b < 0x80 ? b : static_cast<char16_t>(0xF780 + b - 0x80); }
-  size_t fast(DecoderState&, const uint8_t* in, size_t n, Utf16Writer& w) {
+  size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer& w) {
     for (size_t i = 0; i < n; ++i) w.p[i] = code_point(in[i]);
     w.p += n;
     return n;
   }
-  Step byte(DecoderState&, uint8_t b, Utf16Writer& w, Restored&) {
+  Step byte(State&, uint8_t b, Utf16Writer& w, Restored&) {
     *w.p++ = code_point(b);
     return kContinue;
   }
-  Step end(DecoderState&, Restored&) { return kContinue; }
+  Step end(State&, Restored&) { return kContinue; }
 };
 
 // https://encoding.spec.whatwg.org/#x-user-defined-encoder

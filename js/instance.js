@@ -209,12 +209,8 @@ export class WasmInstance {
         }
         this.views();
         const { scratch } = this;
-        // Kept as int32 (only the bits matter): a state word of 2^31 or more (UTF-8 keeps its upper
-        // boundary in the top byte) deoptimized this function ("lost precision") and left the
-        // state fields boxed doubles from then on. Node 20: a pass over en.utf-16le.bin in 4 KiB
-        // calls took 160 µs before and 390 µs ever after streaming ko.utf-8.txt once.
-        state.s0 = scratch[SCRATCH_STATE0] | 0;
-        state.s1 = scratch[SCRATCH_STATE1] | 0;
+        state.s0 = scratch[SCRATCH_STATE0];
+        state.s1 = scratch[SCRATCH_STATE1];
         if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(this.family ?? 'core', name));
         const begin = scratch[SCRATCH_BEGIN];
         const end = scratch[SCRATCH_WRITTEN];

@@ -1,17 +1,11 @@
 // The generic decoder loop (cpp/decode_driver.h) through the public API: the fields of
 // DecodeResult, the kOutputFull path, the state after a fatal error and after a flush, and the BOM
 // of https://encoding.spec.whatwg.org/#concept-td-serialize across calls.
-#include <cstring>
-
+#include "decoder_state.h"
 #include "test_support.h"
 
 namespace ew::test {
 namespace {
-
-bool is_new_decoder(const DecoderState& state) {
-  DecoderState fresh{};
-  return std::memcmp(&state, &fresh, sizeof state) == 0;
-}
 
 // One decoder across calls, each with its own exactly-sized output buffer (so that ASan sees any
 // write past `capacity`).

@@ -1,10 +1,9 @@
 // https://encoding.spec.whatwg.org/#concept-encoding-get
 // The labels come from cpp/whatwg/encodings.json, read at test time; the name -> Encoding table below
 // is written out by hand so that a wrong enum order or a wrong generated table cannot hide.
-#include <fstream>
-#include <iterator>
 #include <set>
 
+#include "encodings_json.h"
 #include "test_support.h"
 
 namespace ew::test {
@@ -61,52 +60,12 @@ struct Label {
   std::string name;
 };
 
-// A tiny scan of encodings.json: every object holding "labels": [...] and "name": "..." gives its
-// labels. Strings hold no escapes in this file (checked).
 std::vector<Label> read_labels() {
-  std::ifstream file(std::string(EW_WHATWG_DIR) + "/encodings.json");
-  EXPECT_TRUE(file.good()) << "cannot read encodings.json";
-  std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  struct Token {
-    char kind;  // '"' for a string, else the punctuation character
-    std::string text;
-  };
-  std::vector<Token> tokens;
-  for (size_t i = 0; i < json.size(); ++i) {
-    char c = json[i];
-    if (c == '"') {
-      size_t end = json.find('"', i + 1);
-      EXPECT_NE(end, std::string::npos);
-      std::string s = json.substr(i + 1, end - i - 1);
-      EXPECT_EQ(s.find('\\'), std::string::npos) << "unexpected escape in " << s;
-      tokens.push_back({'"', s});
-      i = end;
-    } else if (c == '{' || c == '}' || c == '[' || c == ']') {
-      tokens.push_back({c, {}});
-    }
-  }
+  const EncodingsJson file = read_encodings_json(std::string(EW_WHATWG_DIR) + "/encodings.json");
+  EXPECT_EQ(file.error, "");
   std::vector<Label> labels;
-  std::vector<std::vector<std::string>> pending_labels(1);
-  std::vector<std::string> pending_name(1);
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const Token& t = tokens[i];
-    if (t.kind == '{') {
-      pending_labels.emplace_back();
-      pending_name.emplace_back();
-    } else if (t.kind == '}') {
-      if (!pending_name.back().empty()) {
-        EXPECT_FALSE(pending_labels.back().empty()) << pending_name.back() << " has no labels";
-        for (const std::string& l : pending_labels.back()) labels.push_back({l, pending_name.back()});
-      }
-      pending_labels.pop_back();
-      pending_name.pop_back();
-    } else if (t.kind == '"' && t.text == "labels" && i + 1 < tokens.size() && tokens[i + 1].kind == '[') {
-      for (i += 2; i < tokens.size() && tokens[i].kind == '"'; ++i)
-        pending_labels.back().push_back(tokens[i].text);
-    } else if (t.kind == '"' && t.text == "name" && i + 1 < tokens.size() && tokens[i + 1].kind == '"') {
-      pending_name.back() = tokens[++i].text;
-    }
-  }
+  for (const EncodingEntry& encoding : file.encodings)
+    for (const std::string& label : encoding.labels) labels.push_back({label, encoding.name});
   return labels;
 }
 

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "decoder_state.h"
+
 namespace ew::test {
 
 std::map<uint32_t, uint32_t> read_index(const std::string& name) {
@@ -79,9 +81,12 @@ Decoded decode(int encoding, const Bytes& input, uint32_t options, const std::ve
                                        out.data(), out.size());
       result.text.append(out.data() + r.begin, out.data() + r.written);
       start += r.read;
+      EXPECT_TRUE(state_words_are_small(state))
+          << "state words " << std::hex << state_words(state)[0] << " " << state_words(state)[1] << std::dec
+          << " after " << start << " bytes: JS keeps them as small integers (encoding.h)";
       if (r.status == kError) {
         result.error = true;
-        EXPECT_EQ(state.word, 0u) << "a fatal error must reset the decoder";
+        EXPECT_TRUE(is_new_decoder(state)) << "a fatal error must reset the decoder";
         return result;
       }
       if (r.status == kDone) break;

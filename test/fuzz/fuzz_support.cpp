@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "decoder_state.h"
 #include "generated/family_layout.h"
 
 namespace ew::fuzz {
@@ -78,58 +79,12 @@ std::string options_text(uint32_t options, bool decoding) {
 
 const std::vector<EncodingEntry>& encodings_json() {
   static const std::vector<EncodingEntry> entries = [] {
-    std::ifstream file(EW_ENCODINGS_JSON, std::ios::binary);
-    if (!file.good()) {
-      std::fprintf(stderr, "cannot read %s\n", EW_ENCODINGS_JSON);
+    test::EncodingsJson file = test::read_encodings_json(EW_ENCODINGS_JSON);
+    if (!file.error.empty()) {
+      std::fprintf(stderr, "%s\n", file.error.c_str());
       std::abort();
     }
-    std::ostringstream data;
-    data << file.rdbuf();
-    const std::string json = data.str();
-    // Tokens: strings (kept) and the structural characters. Every object with a "name" and
-    // "labels" is one encoding; the group objects around them have "heading" and "encodings".
-    struct Token {
-      char kind;  // '"' for a string, else the structural character
-      std::string text;
-    };
-    std::vector<Token> tokens;
-    for (size_t i = 0; i < json.size(); ++i) {
-      char c = json[i];
-      if (c == '"') {
-        std::string s;
-        for (++i; i < json.size() && json[i] != '"'; ++i) {
-          if (json[i] == '\\' && i + 1 < json.size()) ++i;  // labels have no escapes; stay safe
-          s += json[i];
-        }
-        tokens.push_back({'"', s});
-      } else if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',') {
-        tokens.push_back({c, {}});
-      }
-    }
-    std::vector<EncodingEntry> result;
-    struct Object {
-      EncodingEntry entry;
-      bool has_name = false, has_labels = false;
-    };
-    std::vector<Object> stack;
-    for (size_t i = 0; i < tokens.size(); ++i) {
-      const Token& t = tokens[i];
-      if (t.kind == '{') stack.emplace_back();
-      if (t.kind == '}' && !stack.empty()) {
-        if (stack.back().has_name && stack.back().has_labels) result.push_back(stack.back().entry);
-        stack.pop_back();
-      }
-      if (t.kind != '"' || stack.empty() || i + 2 >= tokens.size() || tokens[i + 1].kind != ':') continue;
-      if (t.text == "name" && tokens[i + 2].kind == '"') {
-        stack.back().entry.name = tokens[i + 2].text;
-        stack.back().has_name = true;
-        i += 2;
-      } else if (t.text == "labels" && tokens[i + 2].kind == '[') {
-        stack.back().has_labels = true;
-        for (i += 3; i < tokens.size() && tokens[i].kind != ']'; ++i)
-          if (tokens[i].kind == '"') stack.back().entry.labels.push_back(tokens[i].text);
-      }
-    }
+    std::vector<EncodingEntry> result = std::move(file.encodings);
     // The Encoding enum is in the spec's order, as is the file; check a few anchors.
     bool ok = result.size() == static_cast<size_t>(kEncodingCount) && result[UTF_8].name == "UTF-8" &&
               result[IBM866].name == "IBM866" && result[GBK].name == "GBK" &&
@@ -287,11 +242,6 @@ bool is_bom_encoding(int encoding) {
   return encoding == UTF_8 || encoding == UTF_16BE || encoding == UTF_16LE;
 }
 
-bool state_is_new(const DecoderState& s) {
-  static const DecoderState kNew{};
-  return std::memcmp(&s, &kNew, sizeof s) == 0;
-}
-
 }  // namespace
 
 // Checks on every call:
@@ -352,9 +302,13 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
                      "]: " + context(avail, cap));
       result.text.append(out.data() + r.begin, out.data() + r.written);
       start += r.read;
+      FUZZ_CHECK(
+          test::state_words_are_small(state),
+          "a state word reached 2^31 (JS keeps them as small integers, encoding.h): " + context(avail, cap));
       if (r.status == kError) {
         FUZZ_CHECK(options & kFatal, "kError in replacement mode: " + context(avail, cap));
-        FUZZ_CHECK(state_is_new(state), "a fatal error must leave a new decoder: " + context(avail, cap));
+        FUZZ_CHECK(test::is_new_decoder(state),
+                   "a fatal error must leave a new decoder: " + context(avail, cap));
         result.error = true;
         return result;
       }
@@ -365,7 +319,8 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
       }
       FUZZ_CHECK(r.read == avail, "kDone without reading everything: " + context(avail, cap));
       if (last)
-        FUZZ_CHECK(state_is_new(state), "a completed flush must leave a new decoder: " + context(avail, cap));
+        FUZZ_CHECK(test::is_new_decoder(state),
+                   "a completed flush must leave a new decoder: " + context(avail, cap));
       break;
     }
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "encoding.h"
+#include "encodings_json.h"
 #include "tables.h"
 
 namespace ew::fuzz {
@@ -32,12 +33,9 @@ std::string hex(const Bytes& bytes);
 std::string hex(const std::u16string& text);
 const char* encoding_name(int encoding);  // from encodings.json's order (the Encoding enum's)
 
-// cpp/whatwg/encodings.json (path EW_ENCODINGS_JSON), read once with a small scan: every
-// encoding's name and labels, in the file's order, which is the Encoding enum's.
-struct EncodingEntry {
-  std::string name;
-  std::vector<std::string> labels;
-};
+// cpp/whatwg/encodings.json (path EW_ENCODINGS_JSON), read once (test/support/encodings_json.h):
+// every encoding's name and labels, in the file's order, which is the Encoding enum's.
+using EncodingEntry = test::EncodingEntry;
 const std::vector<EncodingEntry>& encodings_json();
 
 // ---- setup ------------------------------------------------------------------------------------
