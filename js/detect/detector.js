@@ -6,7 +6,7 @@ import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { Big5Prober, EucJpProber, EucKrProber, Gb18030Prober, Iso2022JpProber, ShiftJisProber } from './cjk.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { AsciiPairScorer, SingleByteProber } from './single_byte.js';
+import { asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
@@ -45,7 +45,7 @@ function proberFor(name) {
   if (name === 'utf-8') return new Utf8Prober();
   if (CJK_PROBERS[name]) return new CJK_PROBERS[name](name);
   const group = GROUP_OF.get(name);
-  if (typeof group === 'number') return new SingleByteProber(name, group);
+  if (typeof group === 'number') return new SingleByteCandidate(name, group);
   if (name === 'x-user-defined') return new XUserDefinedProber(name);
   return new BomOnlyProber(name);
 }
@@ -80,10 +80,10 @@ export class EncodingDetector {
     this.names = candidateNames(candidates, !!allowUTF8);
     this.hint = hintGroup(hint);
     this.probers = this.names.map(proberFor);
-    // One scorer of ASCII pairs per single-byte group, by group index.
-    this.asciiScorers = new Map();
-    for (const p of this.probers)
-      if (p.group !== undefined && !this.asciiScorers.has(p.group)) this.asciiScorers.set(p.group, new AsciiPairScorer(p.group));
+    this.singleByte = this.probers.filter((p) => p instanceof SingleByteCandidate);
+    this.streaming = this.probers.filter((p) => !(p instanceof SingleByteCandidate));
+    this.pairs = this.singleByte.length === 0 ? null : (lent ?? new PairCounts());
+    lent = null;
     this.head = [];
     this.nonAscii = false;
     this.finished = false;
@@ -96,12 +96,8 @@ export class EncodingDetector {
     if (this.finished) throw new TypeError(DETECT_MESSAGES.finished);
     for (let i = 0; this.head.length < 3 && i < bytes.length; i++) this.head.push(bytes[i]);
     if (!this.nonAscii) for (let i = 0; i < bytes.length && !this.nonAscii; i++) this.nonAscii = bytes[i] >= 0x80;
-    const groupsAlive = new Set();
-    for (const prober of this.probers) {
-      if (prober.alive) prober.feed(bytes);
-      if (prober.alive && prober.group !== undefined) groupsAlive.add(prober.group);
-    }
-    for (const group of groupsAlive) this.asciiScorers.get(group).feed(bytes);
+    if (this.pairs) this.pairs.feed(bytes);
+    for (const prober of this.streaming) if (prober.alive) prober.feed(bytes);
   }
 
   // The best guess for the bytes fed so far.
@@ -109,13 +105,19 @@ export class EncodingDetector {
     if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
     const bom = bomEncoding(this.head);
     if (bom) return { encoding: bom, confidence: 1, alternatives: [], ascii: false };
+    const asciiScores = new Map();
+    for (const candidate of this.singleByte) {
+      candidate.judge(this.pairs);
+      if (candidate.alive && !asciiScores.has(candidate.group))
+        asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
+    }
     const survivors = this.probers.filter((p) => p.alive);
     const iso2022 = survivors.find((p) => p.name === 'iso-2022-jp' && p.switches > 0);
     if (!this.nonAscii && !iso2022) return this.asciiResult(survivors);
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 
     const totals = survivors.map((p) => {
-      let total = (p.score + (p.group !== undefined ? this.asciiScorers.get(p.group).score : 0)) / UNIT;
+      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : 0)) / UNIT;
       if (p === iso2022) total += ESCAPE_BONUS * p.switches;
       if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
       return total;
@@ -156,8 +158,23 @@ export class EncodingDetector {
 }
 
 // The encoding of `bytes` (any BufferSource): { encoding, confidence, alternatives, ascii }.
+// It reuses one set of pair counts, cleared after each call (a detector of its own would allocate
+// 256 KB for a few bytes).
+let scratch = null;
+let lent = null; // the pair counts the next EncodingDetector takes instead of allocating its own
 export function detect(bytes, options = undefined) {
-  const detector = new EncodingDetector(options);
-  detector.feed(bytes);
-  return detector.finish();
+  scratch ??= new PairCounts();
+  lent = scratch;
+  let detector;
+  try {
+    detector = new EncodingDetector(options);
+  } finally {
+    lent = null;
+  }
+  try {
+    detector.feed(bytes);
+    return detector.finish();
+  } finally {
+    scratch.clear();
+  }
 }

@@ -59,3 +59,26 @@ export function units(heldOut) {
   }
   return out;
 }
+
+// The labelled evaluation set: every held-out unit of every translation without its heading (the
+// headings, "Article 12" in each language, repeat the training text's), encoded (by this package's
+// encoders) in each encoding its group lists and in UTF-8; a text an encoding cannot represent is
+// left out of that encoding's samples. [{ group, code, unit, encoding, bytes }]
+export async function evaluationSamples() {
+  const { encode } = await import('../../js/index.js');
+  const samples = [];
+  for (const { group, code, unit, text: whole } of units(true)) {
+    const text = whole.slice(whole.indexOf('\n') + 1);
+    const { encodings } = GROUPS.find((g) => g.group === group);
+    for (const encoding of [...encodings, 'utf-8']) {
+      let bytes;
+      try {
+        bytes = encode(encoding === 'utf-8' ? text.normalize('NFC') : text, encoding);
+      } catch {
+        continue;
+      }
+      samples.push({ group, code, unit, encoding, bytes });
+    }
+  }
+  return samples;
+}
