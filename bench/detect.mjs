@@ -6,14 +6,13 @@
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
 //   node bench/detect.mjs [--per-encoding] [--only NAME]   (NAME: a detector's name)
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import jschardet from 'jschardet';
 import * as chardet from 'chardet';
 import Encoding from 'encoding-japanese';
 import { detect } from '../js/detect.js';
 import { TextDecoder } from '../js/index.js';
+import { bundle, gz } from './bundle.mjs';
 import { evaluationSamples } from '../tools/detect/corpus.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
 
@@ -73,7 +72,12 @@ for (const [name, detector] of Object.entries(DETECTORS)) {
   const table = (results[name] = {});
   for (const sample of samples) {
     if (detector.japaneseOnly && !japanese.has(sample.encoding)) continue;
-    const row = (table[sample.encoding] ??= LENGTHS.map(() => ({ right: 0, total: 0, nonAsciiRight: 0, nonAsciiTotal: 0 })));
+    const row = (table[sample.encoding] ??= LENGTHS.map(() => ({
+      right: 0,
+      total: 0,
+      nonAsciiRight: 0,
+      nonAsciiTotal: 0,
+    })));
     LENGTHS.forEach((length, i) => {
       if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
       const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
@@ -97,7 +101,9 @@ for (const [name, detector] of Object.entries(DETECTORS)) {
 
 const pct = (right, total) => (total ? ((100 * right) / total).toFixed(1).padStart(6) : '     -');
 const header = LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`).padStart(6)).join(' ');
-console.log(`evaluation set: ${samples.length} samples (held-out UDHR units), ${samples.reduce((n, s) => n + s.bytes.length, 0)} bytes`);
+console.log(
+  `evaluation set: ${samples.length} samples (held-out UDHR units), ${samples.reduce((n, s) => n + s.bytes.length, 0)} bytes`,
+);
 console.log('accuracy (%) by prefix length in bytes; "non-ASCII" counts only prefixes with a byte >= 0x80 (or an ESC)');
 for (const [name, table] of Object.entries(results)) {
   console.log(`\n${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`);
@@ -140,26 +146,14 @@ for (const [name, detector] of Object.entries(DETECTORS)) {
   const detector = new EncodingDetector();
   for (let at = 0; at < big.length; at += 65536) detector.feed(big.subarray(at, at + 65536));
   detector.finish();
-  console.log(`  encoding-wasm, 8 MiB mixed input streamed in 64 KiB chunks: ${((performance.now() - start) / 8).toFixed(1)} ms/MB`);
+  console.log(
+    `  encoding-wasm, 8 MiB mixed input streamed in 64 KiB chunks: ${((performance.now() - start) / 8).toFixed(1)} ms/MB`,
+  );
 }
 
 // What a user ships for detect: the entry point bundled and minified (it needs no wasm), gzip -9;
 // and the cold start of the entry in a fresh Node process (import, then a first detect()).
-const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
-async function bundleSize(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: new URL('..', import.meta.url).pathname, loader: 'js' },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'silent',
-    external: ['fs', 'node:*'],
-  });
-  return gz(result.outputFiles[0].contents);
-}
+const bundleSize = async (contents) => gz(await bundle(contents, { external: ['fs', 'node:*'] }));
 console.log('\nshipped size (esbuild --bundle --minify --format=esm, gzip -9; no wasm needed)');
 const ours = await bundleSize("export { detect, EncodingDetector } from './js/detect.js';");
 console.log(`  encoding-wasm/detect  ${(ours / 1024).toFixed(1).padStart(6)} KB`);
@@ -187,6 +181,8 @@ const coldStart = (entry, call) =>
   ).trim();
 console.log('\ncold start in a fresh Node process (first call: 1 KB of Shift_JIS)');
 const sjis = JSON.stringify([...samples.find((s) => s.encoding === 'shift_jis').bytes.subarray(0, 1024)]);
-console.log(`  encoding-wasm/detect  ${coldStart(new URL('../js/detect.js', import.meta.url).href, `m.detect(new Uint8Array(${sjis}))`)}`);
+console.log(
+  `  encoding-wasm/detect  ${coldStart(new URL('../js/detect.js', import.meta.url).href, `m.detect(new Uint8Array(${sjis}))`)}`,
+);
 console.log(`  jschardet             ${coldStart('jschardet', `m.default.detect(Buffer.from(${sjis}))`)}`);
 console.log(`  chardet               ${coldStart('chardet', `m.detect(new Uint8Array(${sjis}))`)}`);

@@ -42,7 +42,7 @@ export const DEFAULT_CANDIDATES = [
 export const GROUP_OF = new Map();
 SINGLE_BYTE.forEach((g, index) => g.maps.forEach(({ name }) => GROUP_OF.set(name, index)));
 const CJK_GROUP = {
-  'shift_jis': 'japanese',
+  shift_jis: 'japanese',
   'euc-jp': 'japanese',
   'iso-2022-jp': 'japanese',
   gbk: 'chinese-simplified',

@@ -15,32 +15,88 @@ const FOUR_BYTE = q(0);
 
 const inRange = (byte, low, high) => byte >= low && byte <= high;
 
-// https://encoding.spec.whatwg.org/#shift_jis-decoder
-export class ShiftJisProber {
+// Shift_JIS, Big5 and EUC-KR: a lead byte and a trail byte make a pointer, lead index x row length
+// + trail index, each index given by a range of bytes. The byte tables below say, for each byte,
+// what it is on its own (a character and its weight, a lead, or an error) and as a trail.
+const IS_LEAD = 0x7fff;
+const REJECT = -0x8000;
+const layouts = {
+  // https://encoding.spec.whatwg.org/#shift_jis-decoder
+  shift_jis: {
+    table: 'jis0208',
+    row: 188,
+    leads: [
+      [0x81, 0x9f, 0x81],
+      [0xe0, 0xfc, 0xc1],
+    ],
+    trails: [
+      [0x40, 0x7e, 0x40],
+      [0x80, 0xfc, 0x41],
+    ],
+    singles: [
+      [0x80, 0x80, C1_CONTROL],
+      [0xa1, 0xdf, HALFWIDTH_KATAKANA],
+    ],
+  },
+  // https://encoding.spec.whatwg.org/#big5-decoder
+  big5: {
+    table: 'big5',
+    row: 157,
+    leads: [[0x81, 0xfe, 0x81]],
+    trails: [
+      [0x40, 0x7e, 0x40],
+      [0xa1, 0xfe, 0x62],
+    ],
+    singles: [],
+  },
+  // https://encoding.spec.whatwg.org/#euc-kr-decoder
+  'euc-kr': { table: 'euckr', row: 190, leads: [[0x81, 0xfe, 0x81]], trails: [[0x41, 0xfe, 0x41]], singles: [] },
+};
+const byteTables = new Map();
+function byteTablesOf(name) {
+  let tables = byteTables.get(name);
+  if (!tables) {
+    const { row, leads, trails, singles } = layouts[name];
+    const single = new Int16Array(256).fill(REJECT).fill(0, 0, 0x80);
+    const lead = new Int16Array(256);
+    const trail = new Int16Array(256).fill(-1);
+    for (const [low, high, offset] of leads)
+      for (let b = low; b <= high; b++) ((single[b] = IS_LEAD), (lead[b] = b - offset));
+    for (const [low, high, offset] of trails) for (let b = low; b <= high; b++) trail[b] = b - offset;
+    for (const [low, high, weight] of singles) single.fill(weight, low, high + 1);
+    tables = { single, leadIndex: lead, trailIndex: trail, row };
+    byteTables.set(name, tables);
+  }
+  return tables;
+}
+
+export class DoubleByteProber {
   constructor(name) {
     this.name = name;
     this.alive = true;
     this.score = 0;
-    this.lead = 0;
-    this.table = pointerTable('jis0208');
+    this.lead = -1; // the lead's index while a trail is awaited
+    this.table = pointerTable(layouts[name].table);
+    Object.assign(this, byteTablesOf(name));
   }
 
   feed(bytes) {
-    const { table } = this;
+    const { table, single, leadIndex, trailIndex, row } = this;
     let { lead, score } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
-      if (lead !== 0) {
-        const pointer = (lead - (lead < 0xa0 ? 0x81 : 0xc1)) * 188 + byte - (byte < 0x7f ? 0x40 : 0x41);
-        lead = 0;
-        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfc) ? table[pointer] : UNMAPPED;
+      if (lead >= 0) {
+        const index = trailIndex[byte];
+        const weight = index >= 0 ? table[lead * row + index] : UNMAPPED;
+        lead = -1;
         if (weight === UNMAPPED) return void (this.alive = false);
         score += weight;
-      } else if (byte < 0x80) continue;
-      else if (byte === 0x80) score += C1_CONTROL;
-      else if (inRange(byte, 0xa1, 0xdf)) score += HALFWIDTH_KATAKANA;
-      else if (inRange(byte, 0x81, 0x9f) || inRange(byte, 0xe0, 0xfc)) lead = byte;
-      else return void (this.alive = false);
+        continue;
+      }
+      const what = single[byte];
+      if (what === IS_LEAD) lead = leadIndex[byte];
+      else if (what === REJECT) return void (this.alive = false);
+      else score += what;
     }
     this.lead = lead;
     this.score = score;
@@ -212,63 +268,5 @@ export class Gb18030Prober {
       else first = byte;
     }
     Object.assign(this, { first, second, third, score });
-  }
-}
-
-// https://encoding.spec.whatwg.org/#big5-decoder
-export class Big5Prober {
-  constructor(name) {
-    this.name = name;
-    this.alive = true;
-    this.score = 0;
-    this.lead = 0;
-    this.table = pointerTable('big5');
-  }
-
-  feed(bytes) {
-    let { lead, score } = this;
-    for (let i = 0; i < bytes.length; i++) {
-      const byte = bytes[i];
-      if (lead !== 0) {
-        const pointer = (lead - 0x81) * 157 + byte - (byte < 0x7f ? 0x40 : 0x62);
-        lead = 0;
-        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0xa1, 0xfe) ? this.table[pointer] : UNMAPPED;
-        if (weight === UNMAPPED) return void (this.alive = false);
-        score += weight;
-      } else if (byte < 0x80) continue;
-      else if (inRange(byte, 0x81, 0xfe)) lead = byte;
-      else return void (this.alive = false);
-    }
-    this.lead = lead;
-    this.score = score;
-  }
-}
-
-// https://encoding.spec.whatwg.org/#euc-kr-decoder
-export class EucKrProber {
-  constructor(name) {
-    this.name = name;
-    this.alive = true;
-    this.score = 0;
-    this.lead = 0;
-    this.table = pointerTable('euckr');
-  }
-
-  feed(bytes) {
-    let { lead, score } = this;
-    for (let i = 0; i < bytes.length; i++) {
-      const byte = bytes[i];
-      if (lead !== 0) {
-        const pointer = (lead - 0x81) * 190 + byte - 0x41;
-        lead = 0;
-        const weight = inRange(byte, 0x41, 0xfe) ? this.table[pointer] : UNMAPPED;
-        if (weight === UNMAPPED) return void (this.alive = false);
-        score += weight;
-      } else if (byte < 0x80) continue;
-      else if (inRange(byte, 0x81, 0xfe)) lead = byte;
-      else return void (this.alive = false);
-    }
-    this.lead = lead;
-    this.score = score;
   }
 }

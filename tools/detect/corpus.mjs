@@ -23,7 +23,11 @@ export function readUnits(code) {
   return blocks.map((block) => {
     const lines = block.match(/<(h[1-6]|p|li)\b[^>]*>[\s\S]*?<\/\1>/g) ?? [];
     return lines
-      .map((line) => unescape(line.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim())
+      .map((line) =>
+        unescape(line.replace(/<[^>]*>/g, ''))
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
       .filter((line) => line !== '')
       .join('\n')
       .normalize('NFC');
@@ -39,12 +43,10 @@ export function legacyForm(text, group) {
   if (group === 'central') return text.replace(/[șȘțȚ]/g, (c) => ({ ș: 'ş', Ș: 'Ş', ț: 'ţ', Ț: 'Ţ' })[c]);
   if (group !== 'vietnamese') return text;
   const TONES = /[\u0300\u0301\u0303\u0309\u0323]/g;
-  return text
-    .normalize('NFD')
-    .replace(/(\P{M})(\p{M}*)/gu, (all, base, marks) => {
-      const tones = marks.match(TONES) ?? [];
-      return (base + marks.replace(TONES, '')).normalize('NFC') + tones.join('');
-    });
+  return text.normalize('NFD').replace(/(\P{M})(\p{M}*)/gu, (all, base, marks) => {
+    const tones = marks.match(TONES) ?? [];
+    return (base + marks.replace(TONES, '')).normalize('NFC') + tones.join('');
+  });
 }
 
 // { group, code, text } for every unit of every translation the groups list, training or held out.
