@@ -76,17 +76,18 @@ export class DoubleByteProber {
     this.alive = true;
     this.score = 0;
     this.lead = -1; // the lead's index while a trail is awaited
-    this.table = pointerTable(layouts[name].table);
+    this.table = null; // loaded with the first pair of bytes
     Object.assign(this, byteTablesOf(name));
   }
 
   feed(bytes) {
-    const { table, single, leadIndex, trailIndex, row } = this;
-    let { lead, score } = this;
+    const { single, leadIndex, trailIndex, row } = this;
+    let { lead, score, table } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (lead >= 0) {
         const index = trailIndex[byte];
+        table ??= this.table = pointerTable(layouts[this.name].table);
         const weight = index >= 0 ? table[lead * row + index] : UNMAPPED;
         lead = -1;
         if (weight === UNMAPPED) return void (this.alive = false);
@@ -111,8 +112,8 @@ export class EucJpProber {
     this.score = 0;
     this.lead = 0;
     this.jis0212 = false;
-    this.jis0208Table = pointerTable('jis0208');
-    this.jis0212Table = pointerTable('jis0212');
+    this.jis0208Table = null; // each loaded when first needed
+    this.jis0212Table = null;
   }
 
   feed(bytes) {
@@ -126,7 +127,9 @@ export class EucJpProber {
         jis0212 = true;
         lead = byte;
       } else if (lead !== 0) {
-        const table = jis0212 ? this.jis0212Table : this.jis0208Table;
+        const table = jis0212
+          ? (this.jis0212Table ??= pointerTable('jis0212'))
+          : (this.jis0208Table ??= pointerTable('jis0208'));
         const weight =
           inRange(lead, 0xa1, 0xfe) && inRange(byte, 0xa1, 0xfe) ? table[(lead - 0xa1) * 94 + byte - 0xa1] : UNMAPPED;
         lead = 0;
@@ -163,7 +166,7 @@ export class Iso2022JpProber {
     this.outputState = ASCII;
     this.lead = 0;
     this.output = false;
-    this.table = pointerTable('jis0208');
+    this.table = null; // loaded with the first pair of bytes
   }
 
   feed(bytes) {
@@ -196,7 +199,7 @@ export class Iso2022JpProber {
         case TRAIL: {
           if (!inRange(byte, 0x21, 0x7e)) return fail();
           state = LEAD;
-          const weight = this.table[(lead - 0x21) * 94 + byte - 0x21];
+          const weight = (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21];
           if (weight === UNMAPPED) return fail();
           score += weight;
           break;
@@ -235,7 +238,7 @@ export class Gb18030Prober {
     this.first = 0;
     this.second = 0;
     this.third = 0;
-    this.table = pointerTable('gbk');
+    this.table = null; // loaded with the first pair of bytes
   }
 
   feed(bytes) {
@@ -259,7 +262,10 @@ export class Gb18030Prober {
         }
         const pointer = (first - 0x81) * 190 + byte - (byte < 0x7f ? 0x40 : 0x41);
         first = 0;
-        const weight = inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe) ? this.table[pointer] : UNMAPPED;
+        const weight =
+          inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe)
+            ? (this.table ??= pointerTable('gbk'))[pointer]
+            : UNMAPPED;
         if (weight === UNMAPPED) return void (this.alive = false);
         score += weight;
       } else if (byte < 0x80) continue;

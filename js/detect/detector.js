@@ -105,6 +105,9 @@ export class EncodingDetector {
     if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
     const bom = bomEncoding(this.head);
     if (bom) return { encoding: bom, confidence: 1, alternatives: [], ascii: false };
+    const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && p.alive && p.switches > 0);
+    // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
+    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
     const asciiScores = new Map();
     for (const candidate of this.singleByte) {
       candidate.judge(this.pairs);
@@ -112,8 +115,6 @@ export class EncodingDetector {
         asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
     }
     const survivors = this.probers.filter((p) => p.alive);
-    const iso2022 = survivors.find((p) => p.name === 'iso-2022-jp' && p.switches > 0);
-    if (!this.nonAscii && !iso2022) return this.asciiResult(survivors);
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 
     const totals = survivors.map((p) => {

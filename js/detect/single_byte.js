@@ -9,28 +9,31 @@ import { groupModel } from './tables.js';
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
 
-// How often each pair of bytes occurs; `touched` lists the pairs seen, in first-seen order.
+// How often each pair of bytes occurs; `ascii` and `high` list the pairs seen (of ASCII bytes
+// only; with a byte >= 0x80), in first-seen order.
 export class PairCounts {
   constructor() {
     this.counts = new Uint32Array(65536);
-    this.touched = [];
+    this.ascii = [];
+    this.high = [];
     this.previous = START;
   }
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
   clear() {
-    for (const pair of this.touched) this.counts[pair] = 0;
-    this.touched.length = 0;
+    for (const pair of this.ascii) this.counts[pair] = 0;
+    for (const pair of this.high) this.counts[pair] = 0;
+    this.ascii.length = this.high.length = 0;
     this.previous = START;
   }
 
   feed(bytes) {
-    const { counts, touched } = this;
+    const { counts } = this;
     let previous = this.previous;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       const pair = (previous << 8) | byte;
-      if (counts[pair]++ === 0) touched.push(pair);
+      if (counts[pair]++ === 0) ((pair & 0x8080) === 0 ? this.ascii : this.high).push(pair);
       previous = byte;
     }
     this.previous = previous;
@@ -44,11 +47,11 @@ for (let b = 0x41; b <= 0x5a; b++) LATIN_CLASS[b] = LATIN_CLASS[b + 0x20] = b - 
 // The score of a group's ASCII pairs, the same for every encoding of the group.
 export function asciiPairScore(groupIndex, pairs) {
   const weights = groupModel(groupIndex).asciiPairs;
-  const { counts, touched } = pairs;
+  const { counts, ascii } = pairs;
   let score = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const pair = touched[i];
-    if ((pair & 0x8080) === 0) score += counts[pair] * weights[LATIN_CLASS[pair >> 8] * 27 + LATIN_CLASS[pair & 0x7f]];
+  for (let i = 0; i < ascii.length; i++) {
+    const pair = ascii[i];
+    score += counts[pair] * weights[LATIN_CLASS[pair >> 8] * 27 + LATIN_CLASS[pair & 0x7f]];
   }
   return score;
 }
@@ -72,19 +75,19 @@ export class SingleByteCandidate {
     this.group = groupIndex;
     this.alive = true;
     this.score = 0;
-    this.model = groupModel(groupIndex);
-    this.classOf = classesOf(name, this.model);
+    this.model = null; // both loaded by the first judge()
+    this.classOf = null;
   }
 
   // Sets alive and score from the pair counts of all the input so far.
   judge(pairs) {
-    const { classOf } = this;
+    this.model ??= groupModel(this.group);
+    const classOf = (this.classOf ??= classesOf(this.name, this.model));
     const { weights, classes } = this.model;
-    const { counts, touched } = pairs;
+    const { counts, high } = pairs;
     let score = 0;
-    for (let i = 0; i < touched.length; i++) {
-      const pair = touched[i];
-      if ((pair & 0x8080) === 0) continue;
+    for (let i = 0; i < high.length; i++) {
+      const pair = high[i];
       const a = classOf[pair >> 8];
       const b = classOf[pair & 0xff];
       if (a === REJECTED || b === REJECTED) {
