@@ -1,11 +1,12 @@
 // `npm run bench -- detect`: the accuracy of encoding-wasm/detect and of the npm detectors jschardet,
-// chardet and encoding-japanese (Japanese samples only) on the evaluation set of
-// tools/detect/corpus.mjs (held-out UDHR text, never trained on), for prefixes of 8 … 1024 bytes
-// and whole files, per encoding; then the time per MB and the shipped size, in the same run.
+// chardet and encoding-japanese (Japanese samples only) on the two evaluation sets of
+// tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on), for
+// prefixes of 8 … 1024 bytes and whole files, per encoding; then the time per MB (on the UDHR set)
+// and the shipped size, in the same run.
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--per-encoding] [--only NAME]   (NAME: a detector's name)
+//   node bench/detect.mjs [--per-encoding] [--only NAME] [--set udhr|cldr]   (NAME: a detector's name)
 import { execFileSync } from 'node:child_process';
 import jschardet from 'jschardet';
 import * as chardet from 'chardet';
@@ -19,6 +20,7 @@ import { CJK_GROUPS } from '../tools/detect/languages.mjs';
 const args = process.argv.slice(2);
 const perEncoding = args.includes('--per-encoding');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const setOnly = args.includes('--set') ? args[args.indexOf('--set') + 1] : null;
 const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
 const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
 
@@ -65,58 +67,70 @@ const DETECTORS = {
   },
 };
 
-const samples = await evaluationSamples();
-const results = {}; // detector -> encoding -> length -> { right, total, nonAsciiRight, nonAsciiTotal }
-for (const [name, detector] of Object.entries(DETECTORS)) {
-  if (only && name !== only) continue;
-  const table = (results[name] = {});
-  for (const sample of samples) {
-    if (detector.japaneseOnly && !japanese.has(sample.encoding)) continue;
-    const row = (table[sample.encoding] ??= LENGTHS.map(() => ({
-      right: 0,
-      total: 0,
-      nonAsciiRight: 0,
-      nonAsciiTotal: 0,
-    })));
-    LENGTHS.forEach((length, i) => {
-      if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
-      const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
-      let guess = null;
-      try {
-        guess = detector.guess(prefix);
-      } catch {}
-      if (guess && detector.map) guess = detector.map(guess);
-      const expected = decodeAs(sample.encoding, prefix);
-      const right = guess !== null && decodeAs(guess, prefix) === expected;
-      const cell = row[i];
-      cell.total++;
-      cell.right += right;
-      if (prefix.some((b) => b >= 0x80) || (sample.encoding === 'iso-2022-jp' && prefix.includes(0x1b))) {
-        cell.nonAsciiTotal++;
-        cell.nonAsciiRight += right;
-      }
-    });
+// Accuracy of each detector on `samples`, by true encoding and prefix length.
+function evaluate(samples) {
+  const results = {}; // detector -> encoding -> length -> { right, total, nonAsciiRight, nonAsciiTotal }
+  for (const [name, detector] of Object.entries(DETECTORS)) {
+    if (only && name !== only) continue;
+    const table = (results[name] = {});
+    for (const sample of samples) {
+      if (detector.japaneseOnly && !japanese.has(sample.encoding)) continue;
+      const row = (table[sample.encoding] ??= LENGTHS.map(() => ({
+        right: 0,
+        total: 0,
+        nonAsciiRight: 0,
+        nonAsciiTotal: 0,
+      })));
+      LENGTHS.forEach((length, i) => {
+        if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
+        const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
+        let guess = null;
+        try {
+          guess = detector.guess(prefix);
+        } catch {}
+        if (guess && detector.map) guess = detector.map(guess);
+        const right = guess !== null && decodeAs(guess, prefix) === decodeAs(sample.encoding, prefix);
+        const cell = row[i];
+        cell.total++;
+        cell.right += right;
+        if (prefix.some((b) => b >= 0x80) || (sample.encoding === 'iso-2022-jp' && prefix.includes(0x1b))) {
+          cell.nonAsciiTotal++;
+          cell.nonAsciiRight += right;
+        }
+      });
+    }
   }
+  return results;
 }
 
 const pct = (right, total) => (total ? ((100 * right) / total).toFixed(1).padStart(6) : '     -');
 const header = LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`).padStart(6)).join(' ');
-console.log(
-  `evaluation set: ${samples.length} samples (held-out UDHR units), ${samples.reduce((n, s) => n + s.bytes.length, 0)} bytes`,
-);
-console.log('accuracy (%) by prefix length in bytes; "non-ASCII" counts only prefixes with a byte >= 0x80 (or an ESC)');
-for (const [name, table] of Object.entries(results)) {
-  console.log(`\n${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`);
-  console.log(`  ${'encoding'.padEnd(16)} ${header}`);
-  const sum = (key, i) => Object.values(table).reduce((n, row) => n + row[i][key], 0);
-  if (perEncoding)
-    for (const [encoding, row] of Object.entries(table))
-      console.log(`  ${encoding.padEnd(16)} ${row.map((c) => pct(c.right, c.total)).join(' ')}`);
-  console.log(`  ${'all'.padEnd(16)} ${LENGTHS.map((_, i) => pct(sum('right', i), sum('total', i))).join(' ')}`);
-  console.log(
-    `  ${'all, non-ASCII'.padEnd(16)} ${LENGTHS.map((_, i) => pct(sum('nonAsciiRight', i), sum('nonAsciiTotal', i))).join(' ')}`,
-  );
+const SETS = {
+  udhr: 'held-out UDHR units, without their headings',
+  cldr: 'CLDR country names, 12 a sample, one a line',
+};
+let samples;
+for (const [set, what] of Object.entries(SETS)) {
+  if (setOnly && set !== setOnly) continue;
+  samples = await evaluationSamples(set);
+  const results = evaluate(samples);
+  const bytes = samples.reduce((n, s) => n + s.bytes.length, 0);
+  console.log(`\n== evaluation set "${set}": ${what}; ${samples.length} samples, ${bytes} bytes`);
+  console.log('accuracy (%) by prefix length in bytes; "non-ASCII": only prefixes with a byte >= 0x80 (or an ESC)');
+  for (const [name, table] of Object.entries(results)) {
+    console.log(`\n${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`);
+    console.log(`  ${'encoding'.padEnd(16)} ${header}`);
+    const sum = (key, i) => Object.values(table).reduce((n, row) => n + row[i][key], 0);
+    if (perEncoding)
+      for (const [encoding, row] of Object.entries(table))
+        console.log(`  ${encoding.padEnd(16)} ${row.map((c) => pct(c.right, c.total)).join(' ')}`);
+    console.log(`  ${'all'.padEnd(16)} ${LENGTHS.map((_, i) => pct(sum('right', i), sum('total', i))).join(' ')}`);
+    console.log(
+      `  ${'all, non-ASCII'.padEnd(16)} ${LENGTHS.map((_, i) => pct(sum('nonAsciiRight', i), sum('nonAsciiTotal', i))).join(' ')}`,
+    );
+  }
 }
+samples = await evaluationSamples('udhr');
 
 // Time per MB over the whole samples (each detector on the same bytes, in turn, best of 3).
 console.log('\ntime per MB of whole samples (best of 3)');

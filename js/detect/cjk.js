@@ -3,6 +3,7 @@
 // pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
 // frequency class. State carries over between chunks, and a character cut off at the end of the
 // input is not an error (the input may be a prefix).
+import { CONTEXT } from '../generated/detect_tables.js';
 import { pointerTable, UNIT, UNMAPPED } from './tables.js';
 
 const q = (nats) => Math.round(nats * UNIT);
@@ -15,6 +16,15 @@ const FOUR_BYTE = q(0);
 
 const inRange = (byte, low, high) => byte >= low && byte <= high;
 
+// The kind of the unit before: an ASCII letter, other ASCII, or a character that is not ASCII.
+// CONTEXT[group] weighs a character after each kind ([0-2]), and an ASCII letter or other ASCII
+// after a character ([3], [4]): how CJK text mixes with ASCII (tools/detect/train.mjs).
+const LETTER = 0;
+const OTHER = 1;
+const CHARACTER = 2;
+const ASCII_KIND = new Uint8Array(128).fill(OTHER);
+ASCII_KIND.fill(LETTER, 0x41, 0x5b).fill(LETTER, 0x61, 0x7b);
+
 // Shift_JIS, Big5 and EUC-KR: a lead byte and a trail byte make a pointer, lead index x row length
 // + trail index, each index given by a range of bytes. The byte tables below say, for each byte,
 // what it is on its own (a character and its weight, a lead, or an error) and as a trail.
@@ -24,6 +34,7 @@ const layouts = {
   // https://encoding.spec.whatwg.org/#shift_jis-decoder
   shift_jis: {
     table: 'jis0208',
+    group: 'japanese',
     row: 188,
     leads: [
       [0x81, 0x9f, 0x81],
@@ -41,6 +52,7 @@ const layouts = {
   // https://encoding.spec.whatwg.org/#big5-decoder
   big5: {
     table: 'big5',
+    group: 'chinese-traditional',
     row: 157,
     leads: [[0x81, 0xfe, 0x81]],
     trails: [
@@ -50,7 +62,14 @@ const layouts = {
     singles: [],
   },
   // https://encoding.spec.whatwg.org/#euc-kr-decoder
-  'euc-kr': { table: 'euckr', row: 190, leads: [[0x81, 0xfe, 0x81]], trails: [[0x41, 0xfe, 0x41]], singles: [] },
+  'euc-kr': {
+    table: 'euckr',
+    group: 'korean',
+    row: 190,
+    leads: [[0x81, 0xfe, 0x81]],
+    trails: [[0x41, 0xfe, 0x41]],
+    singles: [],
+  },
 };
 const byteTables = new Map();
 function byteTablesOf(name) {
@@ -76,13 +95,16 @@ export class DoubleByteProber {
     this.alive = true;
     this.score = 0;
     this.lead = -1; // the lead's index while a trail is awaited
+    this.kind = OTHER;
+    this.leadKind = OTHER;
+    this.context = CONTEXT[layouts[name].group];
     this.table = null; // loaded with the first pair of bytes
     Object.assign(this, byteTablesOf(name));
   }
 
   feed(bytes) {
-    const { single, leadIndex, trailIndex, row } = this;
-    let { lead, score, table } = this;
+    const { single, leadIndex, trailIndex, row, context } = this;
+    let { lead, score, table, kind, leadKind } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (lead >= 0) {
@@ -91,16 +113,25 @@ export class DoubleByteProber {
         const weight = index >= 0 ? table[lead * row + index] : UNMAPPED;
         lead = -1;
         if (weight === UNMAPPED) return void (this.alive = false);
-        score += weight;
-        continue;
+        score += weight + context[leadKind];
+        kind = CHARACTER;
+      } else if (byte < 0x80) {
+        const next = ASCII_KIND[byte];
+        if (kind === CHARACTER) score += context[3 + next];
+        kind = next;
+      } else {
+        const what = single[byte];
+        if (what === IS_LEAD) {
+          lead = leadIndex[byte];
+          leadKind = kind;
+        } else if (what === REJECT) return void (this.alive = false);
+        else {
+          score += what + context[kind];
+          kind = CHARACTER;
+        }
       }
-      const what = single[byte];
-      if (what === IS_LEAD) lead = leadIndex[byte];
-      else if (what === REJECT) return void (this.alive = false);
-      else score += what;
     }
-    this.lead = lead;
-    this.score = score;
+    Object.assign(this, { lead, score, kind, leadKind });
   }
 }
 
@@ -114,15 +145,20 @@ export class EucJpProber {
     this.jis0212 = false;
     this.jis0208Table = null; // each loaded when first needed
     this.jis0212Table = null;
+    this.kind = OTHER;
+    this.leadKind = OTHER;
+    this.context = CONTEXT.japanese;
   }
 
   feed(bytes) {
-    let { lead, score, jis0212 } = this;
+    const { context } = this;
+    let { lead, score, jis0212, kind, leadKind } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (lead === 0x8e && inRange(byte, 0xa1, 0xdf)) {
         lead = 0;
-        score += HALFWIDTH_KATAKANA;
+        score += HALFWIDTH_KATAKANA + context[leadKind];
+        kind = CHARACTER;
       } else if (lead === 0x8f && inRange(byte, 0xa1, 0xfe)) {
         jis0212 = true;
         lead = byte;
@@ -135,14 +171,18 @@ export class EucJpProber {
         lead = 0;
         jis0212 = false;
         if (weight === UNMAPPED) return void (this.alive = false);
-        score += weight;
-      } else if (byte < 0x80) continue;
-      else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) lead = byte;
-      else return void (this.alive = false);
+        score += weight + context[leadKind];
+        kind = CHARACTER;
+      } else if (byte < 0x80) {
+        const next = ASCII_KIND[byte];
+        if (kind === CHARACTER) score += context[3 + next];
+        kind = next;
+      } else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) {
+        lead = byte;
+        leadKind = kind;
+      } else return void (this.alive = false);
     }
-    this.lead = lead;
-    this.jis0212 = jis0212;
-    this.score = score;
+    Object.assign(this, { lead, score, jis0212, kind, leadKind });
   }
 }
 
@@ -239,10 +279,14 @@ export class Gb18030Prober {
     this.second = 0;
     this.third = 0;
     this.table = null; // loaded with the first pair of bytes
+    this.kind = OTHER;
+    this.leadKind = OTHER;
+    this.context = CONTEXT['chinese-simplified'];
   }
 
   feed(bytes) {
-    let { first, second, third, score } = this;
+    const { context } = this;
+    let { first, second, third, score, kind, leadKind } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (third !== 0) {
@@ -251,7 +295,8 @@ export class Gb18030Prober {
         first = second = third = 0;
         // index gb18030 ranges code point: null between the BMP ranges and the supplementary planes.
         if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) return void (this.alive = false);
-        score += FOUR_BYTE;
+        score += FOUR_BYTE + context[leadKind];
+        kind = CHARACTER;
       } else if (second !== 0) {
         if (!inRange(byte, 0x81, 0xfe)) return void (this.alive = false);
         third = byte;
@@ -267,12 +312,21 @@ export class Gb18030Prober {
             ? (this.table ??= pointerTable('gbk'))[pointer]
             : UNMAPPED;
         if (weight === UNMAPPED) return void (this.alive = false);
-        score += weight;
-      } else if (byte < 0x80) continue;
-      else if (byte === 0x80) score += EURO;
-      else if (byte === 0xff) return void (this.alive = false);
-      else first = byte;
+        score += weight + context[leadKind];
+        kind = CHARACTER;
+      } else if (byte < 0x80) {
+        const next = ASCII_KIND[byte];
+        if (kind === CHARACTER) score += context[3 + next];
+        kind = next;
+      } else if (byte === 0x80) {
+        score += EURO + context[kind];
+        kind = CHARACTER;
+      } else if (byte === 0xff) return void (this.alive = false);
+      else {
+        first = byte;
+        leadKind = kind;
+      }
     }
-    Object.assign(this, { first, second, third, score });
+    Object.assign(this, { first, second, third, score, kind, leadKind });
   }
 }

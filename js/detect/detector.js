@@ -50,6 +50,9 @@ function proberFor(name) {
   return new BomOnlyProber(name);
 }
 
+// The single-byte groups that write Latin letters (firstHigh 27: a class for each ASCII letter).
+const LATIN_GROUPS = SINGLE_BYTE.flatMap((g, index) => (g.firstHigh === 27 ? [index] : []));
+
 const groupName = (name) => {
   const group = GROUP_OF.get(name);
   return typeof group === 'number' ? SINGLE_BYTE[group].group : group;
@@ -115,10 +118,16 @@ export class EncodingDetector {
         asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
     }
     const survivors = this.probers.filter((p) => p.alive);
+    // The ASCII in CJK text is Latin-script text: scored as the best Latin group scores it.
+    let latinAscii = 0;
+    if (this.pairs && survivors.some((p) => p.group === undefined)) {
+      latinAscii = -Infinity;
+      for (const group of LATIN_GROUPS) latinAscii = Math.max(latinAscii, asciiPairScore(group, this.pairs));
+    }
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 
     const totals = survivors.map((p) => {
-      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : 0)) / UNIT;
+      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : latinAscii)) / UNIT;
       if (p === iso2022) total += ESCAPE_BONUS * p.switches;
       if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
       return total;

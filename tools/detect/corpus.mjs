@@ -62,15 +62,12 @@ export function units(heldOut) {
   return out;
 }
 
-// The labelled evaluation set: every held-out unit of every translation without its heading (the
-// headings, "Article 12" in each language, repeat the training text's), encoded (by this package's
-// encoders) in each encoding its group lists and in UTF-8; a text an encoding cannot represent is
-// left out of that encoding's samples. [{ group, code, unit, encoding, bytes }]
-export async function evaluationSamples() {
+// Each text encoded (by this package's encoders) in each encoding of its group and in UTF-8; a
+// text an encoding cannot represent is left out of that encoding's samples.
+async function encodeAll(texts) {
   const { encode } = await import('../../js/index.js');
   const samples = [];
-  for (const { group, code, unit, text: whole } of units(true)) {
-    const text = whole.slice(whole.indexOf('\n') + 1);
+  for (const { group, code, unit, text } of texts) {
     const { encodings } = GROUPS.find((g) => g.group === group);
     for (const encoding of [...encodings, 'utf-8']) {
       let bytes;
@@ -83,4 +80,31 @@ export async function evaluationSamples() {
     }
   }
   return samples;
+}
+
+// The labelled evaluation sets, [{ group, code, unit, encoding, bytes }]:
+// - 'udhr': every held-out unit of every translation without its heading (the headings, "Article
+//   12" in each language, repeat the training text's);
+// - 'cldr': the names of the countries and regions in each group's CLDR locales (npm package
+//   cldr-localenames-full, Unicode License v3), 12 names a line each to a sample, as a file list or
+//   a subject line would have them: short, no sentences, words the training text mostly lacks.
+export async function evaluationSamples(set = 'udhr') {
+  if (set === 'udhr')
+    return encodeAll(units(true).map((u) => ({ ...u, text: u.text.slice(u.text.indexOf('\n') + 1) })));
+  const texts = [];
+  for (const { group, cldr } of GROUPS) {
+    for (const locale of cldr) {
+      const file = new URL(
+        `main/${locale}/territories.json`,
+        import.meta.resolve('cldr-localenames-full/package.json'),
+      );
+      const json = JSON.parse(readFileSync(file, 'utf8'));
+      const names = Object.entries(json.main[locale].localeDisplayNames.territories)
+        .filter(([key]) => !key.includes('-alt-'))
+        .map(([, name]) => legacyForm(name.normalize('NFC'), group));
+      for (let i = 0; i + 12 <= names.length; i += 12)
+        texts.push({ group, code: locale, unit: i / 12, text: names.slice(i, i + 12).join('\n') });
+    }
+  }
+  return encodeAll(texts);
 }

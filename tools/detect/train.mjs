@@ -83,6 +83,11 @@ function asciiWeights(group) {
   return weights;
 }
 
+// Quotation marks, dashes, ellipsis, bullet, currency and other signs, no-break space.
+const COMMON_SYMBOLS = [
+  ...'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2013\u2014\u2026\u2022\u20ac\u00b0\u00a7\u00a9\u00ae\u2122\u00a0\u00b7',
+];
+
 // ---- Single-byte groups: classes and bigram weights ----
 // Class 0: ASCII that is not a letter (space, digits, punctuation); then the ASCII letters (one
 // class each where the group writes Latin letters, else one class for all); then each non-ASCII
@@ -98,6 +103,8 @@ function singleByteModel({ group, encodings, extra }) {
   const firstHigh = latin ? 27 : 2;
   const seen = new Map();
   for (const c of text) if (c > '\u007f') seen.set(c, (seen.get(c) ?? 0) + 1);
+  // Punctuation and symbols common in any text that the UDHR happens not to use.
+  for (const c of COMMON_SYMBOLS) if (!seen.has(c)) seen.set(c, 0);
   const high = [...seen.keys()].sort();
   const classOf = new Map(high.map((c, i) => [c, firstHigh + i]));
   const count = firstHigh + high.length + 1;
@@ -115,8 +122,8 @@ function singleByteModel({ group, encodings, extra }) {
     previous = k;
   }
   const total = singles.reduce((a, b) => a + b, 0);
-  // P(b): add-half smoothing; OTHER stands for about a hundred characters the text never shows.
-  const unigram = (k) => (k === OTHER ? 0.5 / total / 100 : (singles[k] + 0.5) / (total + 0.5 * count));
+  // P(b): add-half smoothing; OTHER, any character the group does not write, 1 in 100,000.
+  const unigram = (k) => (k === OTHER ? 1e-5 : (singles[k] + 0.5) / (total + 0.5 * count));
   const weights = new Int8Array(count * count);
   const BETA = 2; // strength of the unigram in the smoothed P(b | a)
   for (let a = 0; a < count; a++) {
@@ -124,9 +131,11 @@ function singleByteModel({ group, encodings, extra }) {
     for (let b = 0; b < count; b++) {
       if (a < firstHigh && b < firstHigh) continue; // ASCII pairs are the same in every encoding
       const p = (pairs[a * count + b] + BETA * unigram(b)) / (rowTotal + BETA);
-      // A non-ASCII byte: its likelihood against a random byte; an ASCII byte after one: how much
-      // more (or less) likely the pair makes it than it is anyway.
-      weights[a * count + b] = quantize(b >= firstHigh ? Math.log(p) + LN256 : Math.log(p / unigram(b)));
+      // A non-ASCII byte, or an ASCII byte after one: its likelihood against a random byte (an ASCII
+      // class stands for several bytes: about half of non-letters are spaces; a letter of a group
+      // without Latin letters is one of 26).
+      const emission = b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26);
+      weights[a * count + b] = quantize(Math.log(p) + emission + LN256);
     }
   }
 
@@ -152,9 +161,10 @@ function singleByteModel({ group, encodings, extra }) {
 
 // ---- CJK: a weight for every pointer of the double-byte tables ----
 // P(character) mixes the training text's counts with a prior that spreads 20% of the mass over the
-// characters the encoding maps, ten times more on the first level of the standard (the frequent
-// characters; the rows each standard puts first) than on the rest.
-function pointerWeights({ group, size, bytesOf, encoding, firstLevel, bytesPerChar = 2 }) {
+// characters the encoding maps: `tier(pointer)` weighs each, 10 for the first level of the standard
+// (the frequent characters; the rows each standard puts first), 1 for the rest, 100 for Japanese
+// kana (a closed set of 170 that make up much of any Japanese text).
+function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2 }) {
   const counts = new Map();
   let total = 0;
   for (const c of textOf(group)) {
@@ -167,17 +177,45 @@ function pointerWeights({ group, size, bytesOf, encoding, firstLevel, bytesPerCh
   for (let p = 0; p < size; p++) {
     const chars = decodeOrNull(encoding, bytesOf(p));
     decoded.push(chars && chars[0]);
-    if (chars) priorTotal += firstLevel(p) ? 10 : 1;
+    if (chars) priorTotal += tier(p);
   }
   const PRIOR = 0.2;
   const weights = new Int8Array(size);
   decoded.forEach((c, p) => {
     if (c === null) return void (weights[p] = UNMAPPED);
-    const prior = (PRIOR * (firstLevel(p) ? 10 : 1)) / priorTotal;
+    const prior = (PRIOR * tier(p)) / priorTotal;
     const probability = (1 - PRIOR) * ((counts.get(c) ?? 0) / total) + prior;
     weights[p] = quantize(Math.log(probability) + bytesPerChar * LN256);
   });
   return { weights, decoded };
+}
+
+// How CJK text mixes its characters with ASCII: a weight (1/UNIT nats) for a character after an
+// ASCII letter, after other ASCII, after a character; and for an ASCII letter and for other ASCII
+// after a character, each against a random byte. A CJK character between ASCII letters is what a
+// Latin letter read as half of a double-byte character looks like, and rare in CJK text.
+// Transitions between the three kinds of unit are counted in the training text, with 1% of each
+// row's mass spread evenly (the UDHR has few ASCII letters).
+function cjkContext(group) {
+  const kind = (c) => (c >= '\u0080' ? 2 : isAsciiLetter(fold(c)) ? 0 : 1);
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let previous = 1;
+  for (const c of textOf(group)) {
+    const k = kind(c);
+    counts[previous * 3 + k]++;
+    previous = k;
+  }
+  const p = (a, b) => {
+    const row = counts[a * 3] + counts[a * 3 + 1] + counts[a * 3 + 2];
+    return (counts[a * 3 + b] + 0.5 + 0.01 * row) / (row * 1.03 + 1.5);
+  };
+  return [
+    Math.log(p(0, 2)),
+    Math.log(p(1, 2)),
+    Math.log(p(2, 2)),
+    Math.log(p(2, 0)) - Math.log(26) + LN256,
+    Math.log(p(2, 1)) + Math.log(0.5) + LN256,
+  ].map(quantize);
 }
 
 const rowCell = (p) => [Math.floor(p / 94), p % 94];
@@ -188,13 +226,18 @@ const sjisBytes = (p) => {
   const trail = p % 188;
   return [lead + (lead < 0x1f ? 0x81 : 0xc1), trail + (trail < 0x3f ? 0x40 : 0x41)];
 };
-const jisFirstLevel = (p) => p < 8836 && (rowCell(p)[0] < 8 || (rowCell(p)[0] >= 15 && rowCell(p)[0] < 47));
+const jisTier = (p) => {
+  const [row] = rowCell(p);
+  if (p >= 8836) return 1;
+  if (row === 3 || row === 4) return 100; // rows 4 and 5: hiragana, katakana
+  return row < 8 || (row >= 15 && row < 47) ? 10 : 1;
+};
 const jis0208 = pointerWeights({
   group: 'japanese',
   size: 11280,
   encoding: 'shift_jis',
   bytesOf: sjisBytes,
-  firstLevel: jisFirstLevel,
+  tier: jisTier,
 });
 // EUC-JP must decode the shared pointers as Shift_JIS does, or one table cannot serve both.
 for (let p = 0; p < 8836; p++) {
@@ -207,7 +250,7 @@ const jis0212 = pointerWeights({
   size: 8836,
   encoding: 'euc-jp',
   bytesOf: (p) => [0x8f, 0xa1 + rowCell(p)[0], 0xa1 + rowCell(p)[1]],
-  firstLevel: () => false,
+  tier: () => 1,
   bytesPerChar: 3,
 });
 // GBK (gb18030's two-byte part): first level is GB2312's symbols (rows 0xA1-0xA9) and level 1
@@ -221,9 +264,9 @@ const gbk = pointerWeights({
   size: 23940,
   encoding: 'gbk',
   bytesOf: gbBytes,
-  firstLevel: (p) => {
+  tier: (p) => {
     const [lead, trail] = gbBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7));
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7)) ? 10 : 1;
   },
 });
 // Big5: first level is the symbols (0xA140-0xA3BF) and the frequent hanzi (0xA440-0xC67E).
@@ -236,10 +279,10 @@ const big5 = pointerWeights({
   size: 19782,
   encoding: 'big5',
   bytesOf: big5Bytes,
-  firstLevel: (p) => {
+  tier: (p) => {
     const [lead, trail] = big5Bytes(p);
     const code = (lead << 8) | trail;
-    return code >= 0xa140 && code <= 0xc67e;
+    return code >= 0xa140 && code <= 0xc67e ? 10 : 1;
   },
 });
 // EUC-KR: first level is KS X 1001's symbols (rows 0xA1-0xAC) and its 2,350 hangul (0xB0-0xC8),
@@ -250,9 +293,9 @@ const euckr = pointerWeights({
   size: 23940,
   encoding: 'euc-kr',
   bytesOf: eucKrBytes,
-  firstLevel: (p) => {
+  tier: (p) => {
     const [lead, trail] = eucKrBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8));
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8)) ? 10 : 1;
   },
 });
 
@@ -277,6 +320,10 @@ export const HINTS = ${JSON.stringify(hints)};
 // Int8 classes x classes, the weight of each pair in 1/${UNIT} nats; maps: each encoding's class for
 // the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
+
+// CJK: per group, the weights (1/${UNIT} nats) of a character after an ASCII letter, after other
+// ASCII, after a character, and of an ASCII letter and other ASCII after a character.
+export const CONTEXT = ${JSON.stringify(Object.fromEntries(CJK_GROUPS.map(({ group }) => [group, cjkContext(group)])))};
 
 // CJK: Int8 weight of each pointer in 1/${UNIT} nats, ${UNMAPPED} where the decoder reports an error.
 export const POINTERS = ${JSON.stringify({
