@@ -210,7 +210,7 @@ function cjkContext(group) {
   }
   const p = (a, b) => {
     const row = counts[a * 3] + counts[a * 3 + 1] + counts[a * 3 + 2];
-    return (counts[a * 3 + b] + 0.5 + 0.01 * row) / (row * 1.03 + 1.5);
+    return (counts[a * 3 + b] + 0.5 + 0.001 * row) / (row * 1.003 + 1.5);
   };
   return [
     Math.log(p(0, 2)),
