@@ -25,6 +25,26 @@ export function pointerTable(name) {
   return table;
 }
 
+// The Int8 classes x classes weights of a group's pairs: the row and column terms where the training
+// text shows no pair, the listed weight where it does (see the generator's singleByteModel).
+function pairWeights({ classes, rows, columns, pairs }) {
+  const weights = new Int8Array(classes * classes);
+  for (let a = 0; a < classes; a++)
+    for (let b = 0; b < classes; b++) weights[a * classes + b] = Math.max(-127, Math.min(127, rows[a] + columns[b]));
+  const listed = fromBase64(pairs);
+  for (let i = 0, index = 0; i < listed.length;) {
+    let delta = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = listed[i++];
+      delta |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    index += delta;
+    weights[index] = (listed[i++] << 24) >> 24;
+  }
+  return weights;
+}
+
 const groupModels = new Map();
 // { classes, firstHigh, ascii, asciiPairs, weights, maps: Map name -> Uint8Array(128) } of a
 // single-byte group.
@@ -37,7 +57,7 @@ export function groupModel(index) {
       firstHigh: g.firstHigh,
       ascii: fromBase64(g.ascii),
       asciiPairs: new Int8Array(fromBase64(g.asciiPairs).buffer),
-      weights: new Int8Array(fromBase64(g.weights).buffer),
+      weights: pairWeights(g),
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
     };
     groupModels.set(index, model);

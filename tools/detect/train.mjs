@@ -127,18 +127,28 @@ function singleByteModel({ group, encodings, extra }) {
   const total = singles.reduce((a, b) => a + b, 0);
   // P(b): add-half smoothing; OTHER, any character the group does not write, 1 in 100,000.
   const unigram = (k) => (k === OTHER ? 1e-5 : (singles[k] + 0.5) / (total + 0.5 * count));
-  const weights = new Int8Array(count * count);
-  const BETA = 2; // strength of the unigram in the smoothed P(b | a)
+  // The weight of a pair (a, b) with a non-ASCII class in it: log P(b | a), smoothed by the
+  // unigram, P(b | a) = (n(a, b) + BETA P(b)) / (n(a) + BETA), against a random byte. For a pair the
+  // text never shows that is log(BETA / (n(a) + BETA)) + log P(b): a row term plus a column term,
+  // so only the pairs seen are listed; the runtime adds the terms for the rest (and clamps).
+  // An ASCII class stands for several bytes: about half of non-letters are spaces; a letter of a
+  // group without Latin letters is one of 26.
+  const BETA = 2;
+  const emission = (b) => (b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26));
+  const rowTotal = (a) => pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
+  const rows = Array.from({ length: count }, (_, a) => quantize(Math.log(BETA / (rowTotal(a) + BETA))));
+  const columns = Array.from({ length: count }, (_, b) => quantize(Math.log(unigram(b)) + emission(b) + LN256));
+  const seenPairs = [];
+  let last = 0;
   for (let a = 0; a < count; a++) {
-    const rowTotal = pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
     for (let b = 0; b < count; b++) {
-      if (a < firstHigh && b < firstHigh) continue; // ASCII pairs are the same in every encoding
-      const p = (pairs[a * count + b] + BETA * unigram(b)) / (rowTotal + BETA);
-      // A non-ASCII byte, or an ASCII byte after one: its likelihood against a random byte (an ASCII
-      // class stands for several bytes: about half of non-letters are spaces; a letter of a group
-      // without Latin letters is one of 26).
-      const emission = b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26);
-      weights[a * count + b] = quantize(Math.log(p) + emission + LN256);
+      if ((a < firstHigh && b < firstHigh) || pairs[a * count + b] === 0) continue; // ASCII pairs: elsewhere
+      const p = (pairs[a * count + b] + BETA * unigram(b)) / (rowTotal(a) + BETA);
+      // The index as the distance from the last one, 7 bits a byte, then the weight.
+      let delta = a * count + b - last;
+      last = a * count + b;
+      for (; delta >= 0x80; delta >>= 7) seenPairs.push((delta & 0x7f) | 0x80);
+      seenPairs.push(delta, quantize(Math.log(p) + emission(b) + LN256) & 0xff);
     }
   }
 
@@ -157,7 +167,9 @@ function singleByteModel({ group, encodings, extra }) {
     firstHigh,
     ascii: base64(asciiClass),
     asciiPairs: base64(asciiWeights(group)),
-    weights: base64(weights),
+    rows,
+    columns,
+    pairs: base64(Uint8Array.from(seenPairs)),
     maps,
   };
 }
@@ -319,8 +331,10 @@ export const HINTS = ${JSON.stringify(hints)};
 
 // Single-byte groups. classes: how many letter classes; firstHigh: the first class of a non-ASCII
 // character (the classes below it are ASCII); ascii: the class of each byte 0x00-0x7F; asciiPairs:
-// Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; weights:
-// Int8 classes x classes, the weight of each pair in 1/${UNIT} nats; maps: each encoding's class for
+// Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
+// columns: the two terms of the weight of a pair the training text never shows; pairs: the pairs it
+// shows, each as the distance of its index (a x classes + b) from the one before, 7 bits a byte,
+// low first, then its Int8 weight; all weights in 1/${UNIT} nats; maps: each encoding's class for
 // the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
 
