@@ -6,7 +6,8 @@
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--per-encoding] [--only NAME] [--set udhr|cldr]   (NAME: a detector's name)
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr]   (NAME: a detector's name;
+//   --summary: only the rows for all encodings together)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import { evaluationSamples } from '../tools/detect/corpus.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
 
 const args = process.argv.slice(2);
-const perEncoding = args.includes('--per-encoding');
+const perEncoding = !args.includes('--summary');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const setOnly = args.includes('--set') ? args[args.indexOf('--set') + 1] : null;
 const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
