@@ -1,6 +1,6 @@
 // The candidate encodings: the default set and its order (which also breaks ties), the label of
 // each option resolved to a name, and the group of languages a hint points to.
-import { HINTS, LABELS, SINGLE_BYTE } from '../generated/detect_tables.js';
+import { HINTS, LABELS, SINGLE_BYTE } from './generated_tables.js';
 import { MESSAGES } from '../messages.js';
 import { DETECT_MESSAGES } from './messages.js';
 

@@ -3,7 +3,7 @@
 // pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
 // frequency class. State carries over between chunks, and a character cut off at the end of the
 // input is not an error (the input may be a prefix).
-import { CONTEXT } from '../generated/detect_tables.js';
+import { CONTEXT } from './generated_tables.js';
 import { pointerTable, UNIT, UNMAPPED } from './tables.js';
 
 const q = (nats) => Math.round(nats * UNIT);

@@ -1,7 +1,7 @@
 // The detector: every candidate's decoder state machine runs over the input (fed whole or in
 // chunks, with the same result), candidates whose decoder reports an error are ruled out, and the
 // survivors are ranked by their language statistics. README.md "Detecting an encoding" says how.
-import { SINGLE_BYTE } from '../generated/detect_tables.js';
+import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';

@@ -1,6 +1,6 @@
-// The detector's statistics (js/generated/detect_tables.js) as typed arrays, each decoded from its
+// The detector's statistics (js/detect/generated_tables.js) as typed arrays, each decoded from its
 // base64 text the first time a candidate needs it.
-import { POINTERS, SINGLE_BYTE } from '../generated/detect_tables.js';
+import { POINTERS, SINGLE_BYTE } from './generated_tables.js';
 
 function fromBase64(text) {
   const binary = atob(text);
