@@ -136,7 +136,7 @@ function singleByteModel({ group, encodings, extra }) {
   // The weight of a pair (a, b) with a non-ASCII class in it: log P(b | a), smoothed by the
   // unigram, P(b | a) = (n(a, b) + BETA P(b)) / (n(a) + BETA), against a random byte. For a pair the
   // text never shows that is log(BETA / (n(a) + BETA)) + log P(b): a row term plus a column term,
-  // so only the pairs seen are listed; the runtime adds the terms for the rest (and clamps).
+  // so only the pairs seen are listed; the runtime adds the terms for the rest.
   // An ASCII class stands for several bytes: about half of non-letters are spaces; a letter of a
   // group without Latin letters is one of 26.
   const BETA = 2;
@@ -144,6 +144,9 @@ function singleByteModel({ group, encodings, extra }) {
   const rowTotal = (a) => pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
   const rows = Array.from({ length: count }, (_, a) => quantize(Math.log(BETA / (rowTotal(a) + BETA))));
   const columns = Array.from({ length: count }, (_, b) => quantize(Math.log(unigram(b)) + emission(b) + LN256));
+  for (const row of rows)
+    for (const column of columns)
+      if (row + column < -127 || row + column > 127) throw new Error(`${group}: a pair weight out of Int8 range`);
   const seenPairs = [];
   let last = 0;
   for (let a = 0; a < count; a++) {
