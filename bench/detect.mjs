@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import jschardet from 'jschardet';
 import * as chardet from 'chardet';
@@ -224,5 +224,9 @@ console.log(`  an empty module file  ${coldStart(pathToFileURL(empty).href, '')}
 console.log(
   `  encoding-wasm/detect  ${coldStart(new URL('../js/detect.js', import.meta.url).href, `m.detect(new Uint8Array(${sjis}))`)}`,
 );
+// The same as one file, as a bundler ships it (the minified bundle measured above).
+const bundled = join(dirname(empty), 'detect.bundle.mjs');
+writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from './js/detect.js';"));
+console.log(`    bundled, one file   ${coldStart(pathToFileURL(bundled).href, `m.detect(new Uint8Array(${sjis}))`)}`);
 console.log(`  jschardet             ${coldStart('jschardet', `m.default.detect(Buffer.from(${sjis}))`)}`);
 console.log(`  chardet               ${coldStart('chardet', `m.detect(new Uint8Array(${sjis}))`)}`);
