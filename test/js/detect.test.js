@@ -276,4 +276,34 @@ describe('properties', () => {
   });
 });
 
+// Node only (it reads the package's files): the entry point as package.json and types/ declare it,
+// and nothing of it reachable from the TextDecoder entry point.
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && !process.versions.bun;
+describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point', () => {
+  const ROOT = new URL('../../', import.meta.url);
+  const read = async (path) => (await import('node:fs')).readFileSync(new URL(path, ROOT), 'utf8');
+
+  it("package.json's ./detect and types/detect.d.ts name exactly what js/detect.js exports", async () => {
+    const pkg = JSON.parse(await read('package.json'));
+    expect(pkg.exports['./detect']).toEqual({ types: './types/detect.d.ts', default: './js/detect.js' });
+    const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
+    const exported = Object.keys(await import('../../js/detect.js')).sort();
+    expect(declared.map((m) => m[1]).sort()).toEqual(exported);
+    expect(exported).toEqual(['EncodingDetector', 'detect']);
+  });
+
+  it('no module the TextDecoder entry point loads imports the detector', async () => {
+    const seen = new Set();
+    const visit = async (path) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      for (const [, spec] of (await read(path)).matchAll(/^(?:import|export)\b[^'"]*['"](\.[^'"]+)['"]/gm))
+        await visit(new URL(spec, new URL(path, ROOT)).href.slice(ROOT.href.length));
+    };
+    await visit('js/index.js');
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen].filter((path) => path.includes('detect'))).toEqual([]);
+  });
+});
+
 const hex2 = (input) => [...input.subarray(0, 40)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
