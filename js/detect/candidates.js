@@ -1,6 +1,6 @@
 // The candidate encodings: the default set and its order (which also breaks ties), the label of
 // each option resolved to a name, and the group of languages a hint points to.
-import { HINTS, LABELS, SINGLE_BYTE } from './generated_tables.js';
+import { CJK_GROUP, HINTS, LABELS, SINGLE_BYTE } from './generated_tables.js';
 import { MESSAGES } from '../messages.js';
 import { DETECT_MESSAGES } from './messages.js';
 
@@ -41,15 +41,6 @@ export const DEFAULT_CANDIDATES = [
 // The group of each encoding with statistics: a single-byte group's index, or a CJK group's name.
 export const GROUP_OF = new Map();
 SINGLE_BYTE.forEach((g, index) => g.maps.forEach(({ name }) => GROUP_OF.set(name, index)));
-const CJK_GROUP = {
-  shift_jis: 'japanese',
-  'euc-jp': 'japanese',
-  'iso-2022-jp': 'japanese',
-  gbk: 'chinese-simplified',
-  gb18030: 'chinese-simplified',
-  big5: 'chinese-traditional',
-  'euc-kr': 'korean',
-};
 for (const [name, group] of Object.entries(CJK_GROUP)) GROUP_OF.set(name, group);
 
 // https://encoding.spec.whatwg.org/#concept-encoding-get, for the labels in the options.

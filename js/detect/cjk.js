@@ -3,7 +3,7 @@
 // pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
 // frequency class. State carries over between chunks, and a character cut off at the end of the
 // input is not an error (the input may be a prefix).
-import { CONTEXT } from './generated_tables.js';
+import { CJK_GROUP, CONTEXT } from './generated_tables.js';
 import { pointerTable, UNIT, UNMAPPED } from './tables.js';
 
 const q = (nats) => Math.round(nats * UNIT);
@@ -34,7 +34,6 @@ const layouts = {
   // https://encoding.spec.whatwg.org/#shift_jis-decoder
   shift_jis: {
     table: 'jis0208',
-    group: 'japanese',
     row: 188,
     leads: [
       [0x81, 0x9f, 0x81],
@@ -52,7 +51,6 @@ const layouts = {
   // https://encoding.spec.whatwg.org/#big5-decoder
   big5: {
     table: 'big5',
-    group: 'chinese-traditional',
     row: 157,
     leads: [[0x81, 0xfe, 0x81]],
     trails: [
@@ -64,7 +62,6 @@ const layouts = {
   // https://encoding.spec.whatwg.org/#euc-kr-decoder
   'euc-kr': {
     table: 'euckr',
-    group: 'korean',
     row: 190,
     leads: [[0x81, 0xfe, 0x81]],
     trails: [[0x41, 0xfe, 0x41]],
@@ -97,7 +94,7 @@ export class DoubleByteProber {
     this.lead = -1; // the lead's index while a trail is awaited
     this.kind = OTHER;
     this.leadKind = OTHER;
-    this.context = CONTEXT[layouts[name].group];
+    this.context = CONTEXT[CJK_GROUP[name]];
     this.table = null; // loaded with the first pair of bytes
     Object.assign(this, byteTablesOf(name));
   }
@@ -147,7 +144,7 @@ export class EucJpProber {
     this.jis0212Table = null;
     this.kind = OTHER;
     this.leadKind = OTHER;
-    this.context = CONTEXT.japanese;
+    this.context = CONTEXT[CJK_GROUP[name]];
   }
 
   feed(bytes) {
@@ -281,7 +278,7 @@ export class Gb18030Prober {
     this.table = null; // loaded with the first pair of bytes
     this.kind = OTHER;
     this.leadKind = OTHER;
-    this.context = CONTEXT['chinese-simplified'];
+    this.context = CONTEXT[CJK_GROUP[name]];
   }
 
   feed(bytes) {

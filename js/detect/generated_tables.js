@@ -663,6 +663,17 @@ export const SINGLE_BYTE = [
   },
 ];
 
+// The group of each CJK encoding (gb18030 decodes as GBK does).
+export const CJK_GROUP = {
+  shift_jis: 'japanese',
+  'euc-jp': 'japanese',
+  'iso-2022-jp': 'japanese',
+  gbk: 'chinese-simplified',
+  big5: 'chinese-traditional',
+  'euc-kr': 'korean',
+  gb18030: 'chinese-simplified',
+};
+
 // CJK: per group, the weights (1/4 nats) of a character after an ASCII letter, after other
 // ASCII, after a character, and of an ASCII letter and other ASCII after a character.
 export const CONTEXT = {

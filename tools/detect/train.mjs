@@ -347,6 +347,14 @@ export const HINTS = ${JSON.stringify(hints)};
 // the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
 
+// The group of each CJK encoding (gb18030 decodes as GBK does).
+export const CJK_GROUP = ${JSON.stringify(
+  Object.fromEntries([
+    ...CJK_GROUPS.flatMap(({ group, encodings }) => encodings.map((e) => [e, group])),
+    ['gb18030', 'chinese-simplified'],
+  ]),
+)};
+
 // CJK: per group, the weights (1/${UNIT} nats) of a character after an ASCII letter, after other
 // ASCII, after a character, and of an ASCII letter and other ASCII after a character.
 export const CONTEXT = ${JSON.stringify(Object.fromEntries(CJK_GROUPS.map(({ group }) => [group, cjkContext(group)])))};
