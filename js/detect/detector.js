@@ -122,7 +122,8 @@ export class EncodingDetector {
     let latinAscii = 0;
     if (this.pairs && survivors.some((p) => p.group === undefined)) {
       latinAscii = -Infinity;
-      for (const group of LATIN_GROUPS) latinAscii = Math.max(latinAscii, asciiPairScore(group, this.pairs));
+      for (const group of LATIN_GROUPS)
+        latinAscii = Math.max(latinAscii, asciiScores.get(group) ?? asciiPairScore(group, this.pairs));
     }
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 
