@@ -86,15 +86,26 @@ function byteTablesOf(name) {
   return tables;
 }
 
-export class DoubleByteProber {
+// What every CJK candidate keeps: its name, whether its decoder accepts the input so far, its
+// score, and the kind of the unit before (and before the lead byte pending) for the context weights.
+class CjkProber {
   constructor(name) {
     this.name = name;
     this.alive = true;
     this.score = 0;
-    this.lead = -1; // the lead's index while a trail is awaited
     this.kind = OTHER;
     this.leadKind = OTHER;
     this.context = CONTEXT[CJK_GROUP[name]];
+  }
+}
+
+// The weight of ASCII byte `byte` after a unit of kind `kind`.
+const asciiWeight = (context, kind, byte) => (kind === CHARACTER ? context[3 + ASCII_KIND[byte]] : 0);
+
+export class DoubleByteProber extends CjkProber {
+  constructor(name) {
+    super(name);
+    this.lead = -1; // the lead's index while a trail is awaited
     this.table = null; // loaded with the first pair of bytes
     Object.assign(this, byteTablesOf(name));
   }
@@ -113,9 +124,8 @@ export class DoubleByteProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        const next = ASCII_KIND[byte];
-        if (kind === CHARACTER) score += context[3 + next];
-        kind = next;
+        score += asciiWeight(context, kind, byte);
+        kind = ASCII_KIND[byte];
       } else {
         const what = single[byte];
         if (what === IS_LEAD) {
@@ -133,18 +143,13 @@ export class DoubleByteProber {
 }
 
 // https://encoding.spec.whatwg.org/#euc-jp-decoder
-export class EucJpProber {
+export class EucJpProber extends CjkProber {
   constructor(name) {
-    this.name = name;
-    this.alive = true;
-    this.score = 0;
+    super(name);
     this.lead = 0;
     this.jis0212 = false;
     this.jis0208Table = null; // each loaded when first needed
     this.jis0212Table = null;
-    this.kind = OTHER;
-    this.leadKind = OTHER;
-    this.context = CONTEXT[CJK_GROUP[name]];
   }
 
   feed(bytes) {
@@ -171,9 +176,8 @@ export class EucJpProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        const next = ASCII_KIND[byte];
-        if (kind === CHARACTER) score += context[3 + next];
-        kind = next;
+        score += asciiWeight(context, kind, byte);
+        kind = ASCII_KIND[byte];
       } else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) {
         lead = byte;
         leadKind = kind;
@@ -193,11 +197,9 @@ const TRAIL = 4;
 const ESCAPE_START = 5;
 const ESCAPE = 6;
 
-export class Iso2022JpProber {
+export class Iso2022JpProber extends CjkProber {
   constructor(name) {
-    this.name = name;
-    this.alive = true;
-    this.score = 0;
+    super(name);
     this.switches = 0;
     this.state = ASCII;
     this.outputState = ASCII;
@@ -267,18 +269,13 @@ export class Iso2022JpProber {
 }
 
 // GBK and gb18030 share one decoder. https://encoding.spec.whatwg.org/#gb18030-decoder
-export class Gb18030Prober {
+export class Gb18030Prober extends CjkProber {
   constructor(name) {
-    this.name = name;
-    this.alive = true;
-    this.score = 0;
+    super(name);
     this.first = 0;
     this.second = 0;
     this.third = 0;
     this.table = null; // loaded with the first pair of bytes
-    this.kind = OTHER;
-    this.leadKind = OTHER;
-    this.context = CONTEXT[CJK_GROUP[name]];
   }
 
   feed(bytes) {
@@ -312,9 +309,8 @@ export class Gb18030Prober {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        const next = ASCII_KIND[byte];
-        if (kind === CHARACTER) score += context[3 + next];
-        kind = next;
+        score += asciiWeight(context, kind, byte);
+        kind = ASCII_KIND[byte];
       } else if (byte === 0x80) {
         score += EURO + context[kind];
         kind = CHARACTER;
