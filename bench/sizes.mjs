@@ -1,27 +1,10 @@
 // Prints what a user ships, gzip -9: the wasm core, the JS a bundler keeps for each entry, and each
 // family's table module. Run by build.sh; the README's size table comes from this output.
-import { build } from 'esbuild';
 import { readFileSync, readdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { bundle, gz } from './bundle.mjs';
 
 const root = new URL('../', import.meta.url);
-const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-// The minified browser bundle of a few lines importing from the package, without the wasm.
-async function bundle(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: new URL('.', root).pathname, loader: 'js' },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].contents;
-}
 
 const core = readFileSync(new URL('dist/encoding.wasm', root));
 const decoderJs = await bundle("export { TextDecoder } from './js/index.js';");

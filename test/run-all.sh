@@ -11,6 +11,7 @@ step() { echo; echo "==== $*"; }
 
 step "generated files are up to date, and a hand edit of one fails that check"
 node cpp/tools/generate_tables.mjs --check
+node tools/detect/train.mjs --check
 node --test test/tools/
 
 step "formatting (clang-format, Prettier; npm run format fixes it)"

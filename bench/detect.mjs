@@ -1,0 +1,243 @@
+// `npm run bench -- detect`: the accuracy of encoding-wasm/detect and of the npm detectors jschardet,
+// chardet and encoding-japanese (Japanese samples only) on the two evaluation sets of
+// tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on), for
+// prefixes of 8 … 1024 bytes and whole files, per encoding; then the time per MB (on the UDHR set)
+// and the shipped size, in the same run.
+// A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
+// character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
+//
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr]   (NAME: a detector's name;
+//   --summary: only the rows for all encodings together)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import jschardet from 'jschardet';
+import * as chardet from 'chardet';
+import Encoding from 'encoding-japanese';
+import { detect } from '../js/detect.js';
+import { TextDecoder } from '../js/index.js';
+import { bundle, gz } from './bundle.mjs';
+import { evaluationSamples } from '../tools/detect/corpus.mjs';
+import { CJK_GROUPS } from '../tools/detect/languages.mjs';
+
+const args = process.argv.slice(2);
+const perEncoding = !args.includes('--summary');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const setOnly = args.includes('--set') ? args[args.indexOf('--set') + 1] : null;
+const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
+const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
+
+// Names peers return that are not WHATWG labels, and the Windows code pages that are the WHATWG
+// encodings of those names (CP932 is Shift_JIS as the standard defines it, CP949 EUC-KR, …).
+const PEER_NAMES = {
+  maccyrillic: 'x-mac-cyrillic',
+  sjis: 'shift_jis',
+  eucjp: 'euc-jp',
+  jis: 'iso-2022-jp',
+  utf8: 'utf-8',
+  cp932: 'shift_jis',
+  cp936: 'gbk',
+  cp949: 'euc-kr',
+  cp950: 'big5',
+  cp874: 'windows-874',
+};
+const decoders = new Map();
+function decodeAs(name, bytes) {
+  const key = `${name}`.toLowerCase();
+  if (!decoders.has(key)) {
+    let decoder = null;
+    try {
+      decoder = new TextDecoder(PEER_NAMES[key] ?? key);
+    } catch {}
+    decoders.set(key, decoder);
+  }
+  const decoder = decoders.get(key);
+  if (!decoder) return null;
+  const text = decoder.decode(bytes, { stream: true });
+  decoder.decode(); // reset
+  return text;
+}
+
+const DETECTORS = {
+  'encoding-wasm': { guess: (bytes) => detect(bytes).encoding },
+  jschardet: { guess: (bytes) => jschardet.detect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).encoding },
+  chardet: { guess: (bytes) => chardet.detect(bytes) },
+  'encoding-japanese': {
+    guess: (bytes) => Encoding.detect(bytes) || null,
+    // ASCII: any ASCII-compatible name decodes it the same.
+    map: (name) => (name === 'ASCII' ? 'windows-1252' : name),
+    japaneseOnly: true,
+  },
+};
+
+// Accuracy of each detector on `samples`, by true encoding and prefix length.
+function evaluate(samples) {
+  const results = {}; // detector -> encoding -> length -> { right, total, nonAsciiRight, nonAsciiTotal }
+  for (const [name, detector] of Object.entries(DETECTORS)) {
+    if (only && name !== only) continue;
+    const table = (results[name] = {});
+    for (const sample of samples) {
+      if (detector.japaneseOnly && !japanese.has(sample.encoding)) continue;
+      const row = (table[sample.encoding] ??= LENGTHS.map(() => ({
+        right: 0,
+        total: 0,
+        nonAsciiRight: 0,
+        nonAsciiTotal: 0,
+      })));
+      LENGTHS.forEach((length, i) => {
+        if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
+        const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
+        let guess = null;
+        try {
+          guess = detector.guess(prefix);
+        } catch {}
+        if (guess && detector.map) guess = detector.map(guess);
+        const right = guess !== null && decodeAs(guess, prefix) === decodeAs(sample.encoding, prefix);
+        const cell = row[i];
+        cell.total++;
+        cell.right += right;
+        if (prefix.some((b) => b >= 0x80) || (sample.encoding === 'iso-2022-jp' && prefix.includes(0x1b))) {
+          cell.nonAsciiTotal++;
+          cell.nonAsciiRight += right;
+        }
+      });
+    }
+  }
+  return results;
+}
+
+const pct = (right, total) => (total ? ((100 * right) / total).toFixed(1).padStart(6) : '     -');
+const header = LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`).padStart(6)).join(' ');
+const SETS = {
+  udhr: 'held-out UDHR units, without their headings',
+  cldr: 'CLDR country names, 12 a sample, one a line',
+};
+let samples;
+for (const [set, what] of Object.entries(SETS)) {
+  if (setOnly && set !== setOnly) continue;
+  samples = await evaluationSamples(set);
+  const results = evaluate(samples);
+  const bytes = samples.reduce((n, s) => n + s.bytes.length, 0);
+  console.log(`\n== evaluation set "${set}": ${what}; ${samples.length} samples, ${bytes} bytes`);
+  console.log('accuracy (%) by prefix length in bytes; "non-ASCII": only prefixes with a byte >= 0x80 (or an ESC)');
+  const rows = (label, table, encodings = Object.keys(table)) => {
+    const sum = (key, i) => encodings.reduce((n, e) => n + (table[e]?.[i][key] ?? 0), 0);
+    console.log(`  ${label.padEnd(32)} ${LENGTHS.map((_, i) => pct(sum('right', i), sum('total', i))).join(' ')}`);
+    console.log(
+      `  ${(label + ', non-ASCII').padEnd(32)} ${LENGTHS.map((_, i) => pct(sum('nonAsciiRight', i), sum('nonAsciiTotal', i))).join(' ')}`,
+    );
+  };
+  for (const [name, table] of Object.entries(results)) {
+    console.log(`\n${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`);
+    console.log(`  ${'encoding'.padEnd(32)} ${header}`);
+    if (perEncoding)
+      for (const [encoding, row] of Object.entries(table))
+        console.log(`  ${encoding.padEnd(32)} ${row.map((c) => pct(c.right, c.total)).join(' ')}`);
+    rows('all', table);
+    // The peer that only knows Japanese, against encoding-wasm on the same samples.
+    if (DETECTORS[name].japaneseOnly && results['encoding-wasm'])
+      rows('encoding-wasm, same', results['encoding-wasm'], [...japanese]);
+  }
+}
+samples = await evaluationSamples('udhr');
+
+// Time per MB over the whole samples (each detector on the same bytes, in turn, best of 3).
+console.log('\ntime per MB of whole samples (best of 3)');
+const totalBytes = samples.reduce((n, s) => n + s.bytes.length, 0);
+for (const [name, detector] of Object.entries(DETECTORS)) {
+  if (only && name !== only) continue;
+  const set = detector.japaneseOnly ? samples.filter((s) => japanese.has(s.encoding)) : samples;
+  const bytes = set.reduce((n, s) => n + s.bytes.length, 0);
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    for (const s of set) detector.guess(s.bytes);
+    best = Math.min(best, performance.now() - start);
+  }
+  console.log(`  ${name.padEnd(18)} ${((best / bytes) * 2 ** 20).toFixed(1).padStart(7)} ms/MB`);
+}
+// And one large input fed in 64 KiB chunks (the streaming form), 8 MiB of the samples repeated.
+{
+  const { EncodingDetector } = await import('../js/detect.js');
+  const big = new Uint8Array(8 << 20);
+  for (let at = 0, i = 0; at < big.length; i++) {
+    const s = samples[i % samples.length].bytes.subarray(0, big.length - at);
+    big.set(s, at);
+    at += s.length;
+  }
+  const start = performance.now();
+  const detector = new EncodingDetector();
+  for (let at = 0; at < big.length; at += 65536) detector.feed(big.subarray(at, at + 65536));
+  detector.finish();
+  console.log(
+    `  encoding-wasm, 8 MiB mixed input streamed in 64 KiB chunks: ${((performance.now() - start) / 8).toFixed(1)} ms/MB`,
+  );
+  // 1 GiB streamed (those 8 MiB, 128 times): the time and the growth of resident memory.
+  const rss = process.memoryUsage.rss();
+  const gibStart = performance.now();
+  const gib = new EncodingDetector();
+  for (let round = 0; round < 128; round++)
+    for (let at = 0; at < big.length; at += 65536) gib.feed(big.subarray(at, at + 65536));
+  const { encoding } = gib.finish();
+  console.log(
+    `  encoding-wasm, 1 GiB streamed in 64 KiB chunks: ${((performance.now() - gibStart) / 1000).toFixed(1)} s, ` +
+      `resident memory +${((process.memoryUsage.rss() - rss) / 2 ** 20).toFixed(1)} MiB (answer: ${encoding})`,
+  );
+}
+
+// What a user ships for detect: the entry point bundled and minified (it needs no wasm), gzip -9;
+// and the cold start of the entry in a fresh Node process (import, then a first detect()).
+const bundleSize = async (contents) => gz(await bundle(contents, { external: ['fs', 'node:*'] }));
+console.log('\nshipped size (esbuild --bundle --minify --format=esm, gzip -9; no wasm needed)');
+const ours = await bundleSize("export { detect, EncodingDetector } from './js/detect.js';");
+console.log(`  encoding-wasm/detect  ${(ours / 1024).toFixed(1).padStart(6)} KB`);
+for (const [name, source] of [
+  ['jschardet', "export { detect } from 'jschardet';"],
+  ['chardet', "export { detect } from 'chardet';"],
+  ['encoding-japanese', "import E from 'encoding-japanese'; export const detect = E.detect;"],
+]) {
+  try {
+    console.log(`  ${name.padEnd(20)} ${((await bundleSize(source)) / 1024).toFixed(1).padStart(6)} KB`);
+  } catch (error) {
+    console.log(`  ${name.padEnd(20)} (does not bundle for the browser: ${error.message.split('\n')[0]})`);
+  }
+}
+// In a fresh Node process: the time to import `entry` and to make a first call; the best of 5 runs
+// (the machine is shared), next to the import of an empty module as the baseline of the loader.
+function coldStart(entry, call) {
+  const runs = Array.from({ length: 5 }, () =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const t0 = performance.now(); const m = await import(${JSON.stringify(entry)}); const t1 = performance.now();
+           ${call}; const t2 = performance.now(); console.log(JSON.stringify([t1 - t0, t2 - t1]));`,
+        ],
+        { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' },
+      ),
+    ),
+  );
+  const best = (k) =>
+    Math.min(...runs.map((r) => r[k]))
+      .toFixed(1)
+      .padStart(6);
+  return `${best(0)} ms import, ${best(1)} ms first call`;
+}
+console.log('\ncold start in a fresh Node process, best of 5 (first call: 1 KB of Shift_JIS)');
+const sjis = JSON.stringify([...samples.find((s) => s.encoding === 'shift_jis').bytes.subarray(0, 1024)]);
+const empty = join(mkdtempSync(join(tmpdir(), 'detect-bench-')), 'empty.mjs');
+writeFileSync(empty, 'export default 0;\n');
+console.log(`  an empty module file  ${coldStart(pathToFileURL(empty).href, '')}`);
+console.log(
+  `  encoding-wasm/detect  ${coldStart(new URL('../js/detect.js', import.meta.url).href, `m.detect(new Uint8Array(${sjis}))`)}`,
+);
+// The same as one file, as a bundler ships it (the minified bundle measured above).
+const bundled = join(dirname(empty), 'detect.bundle.mjs');
+writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from './js/detect.js';"));
+console.log(`    bundled, one file   ${coldStart(pathToFileURL(bundled).href, `m.detect(new Uint8Array(${sjis}))`)}`);
+console.log(`  jschardet             ${coldStart('jschardet', `m.default.detect(Buffer.from(${sjis}))`)}`);
+console.log(`  chardet               ${coldStart('chardet', `m.detect(new Uint8Array(${sjis}))`)}`);

@@ -1,0 +1,196 @@
+// The detector: every candidate's decoder state machine runs over the input (fed whole or in
+// chunks, with the same result), candidates whose decoder reports an error are ruled out, and the
+// survivors are ranked by their language statistics. README.md "Detecting an encoding" says how.
+import { SINGLE_BYTE } from './generated_tables.js';
+import { toBytes } from '../webidl.js';
+import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
+import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
+import { DETECT_MESSAGES } from './messages.js';
+import { asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { UNIT } from './tables.js';
+import { Utf8Prober } from './utf8.js';
+
+const CJK_PROBERS = {
+  shift_jis: DoubleByteProber,
+  'euc-jp': EucJpProber,
+  'iso-2022-jp': Iso2022JpProber,
+  gbk: Gb18030Prober,
+  gb18030: Gb18030Prober,
+  big5: DoubleByteProber,
+  'euc-kr': DoubleByteProber,
+};
+
+// Encodings without statistics. UTF-16 is only ever told by its BOM; x-user-defined decodes any
+// byte, as text no one writes: last, behind every candidate with statistics.
+class BomOnlyProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = false;
+    this.score = 0;
+  }
+  feed() {}
+}
+class XUserDefinedProber {
+  constructor(name) {
+    this.name = name;
+    this.alive = true;
+    this.score = 0;
+  }
+  feed(bytes) {
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) this.score -= 10 * UNIT;
+  }
+}
+
+function proberFor(name) {
+  if (name === 'utf-8') return new Utf8Prober();
+  if (CJK_PROBERS[name]) return new CJK_PROBERS[name](name);
+  const group = GROUP_OF.get(name);
+  if (typeof group === 'number') return new SingleByteCandidate(name, group);
+  if (name === 'x-user-defined') return new XUserDefinedProber(name);
+  return new BomOnlyProber(name);
+}
+
+// The single-byte groups that write Latin letters (firstHigh 27: a class for each ASCII letter).
+const LATIN_GROUPS = SINGLE_BYTE.flatMap((g, index) => (g.firstHigh === 27 ? [index] : []));
+
+const groupName = (name) => {
+  const group = GROUP_OF.get(name);
+  return typeof group === 'number' ? SINGLE_BYTE[group].group : group;
+};
+
+// In nats: a hint's weight for its group; ISO-2022-JP's for each escape into a Japanese character
+// set; UTF-8's lead over the best other candidate for each multi-byte character.
+const HINT_BONUS = 4;
+const ESCAPE_BONUS = 20;
+const UTF8_BONUS = 5;
+
+// https://encoding.spec.whatwg.org/#bom-sniff
+function bomEncoding(head) {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+const isDetector = (value) => value instanceof EncodingDetector && value.probers !== undefined;
+
+export class EncodingDetector {
+  // options: { allowUTF8 = true, candidates (encoding labels), hint (language tag or domain) }.
+  constructor(options = undefined) {
+    if (options !== undefined && options !== null && typeof options !== 'object')
+      throw new TypeError(DETECT_MESSAGES.badOptions);
+    const { allowUTF8 = true, candidates, hint } = options ?? {};
+    this.names = candidateNames(candidates, !!allowUTF8);
+    this.hint = hintGroup(hint);
+    this.probers = this.names.map(proberFor);
+    this.singleByte = this.probers.filter((p) => p instanceof SingleByteCandidate);
+    this.streaming = this.probers.filter((p) => !(p instanceof SingleByteCandidate));
+    this.pairs = this.singleByte.length === 0 ? null : (lent ?? new PairCounts());
+    lent = null;
+    this.head = [];
+    this.nonAscii = false;
+    this.finished = false;
+  }
+
+  // Adds the next bytes (any BufferSource) of the input.
+  feed(chunk) {
+    if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
+    const bytes = toBytes(chunk);
+    if (this.finished) throw new TypeError(DETECT_MESSAGES.finished);
+    for (let i = 0; this.head.length < 3 && i < bytes.length; i++) this.head.push(bytes[i]);
+    if (!this.nonAscii) for (let i = 0; i < bytes.length && !this.nonAscii; i++) this.nonAscii = bytes[i] >= 0x80;
+    if (this.pairs) this.pairs.feed(bytes);
+    for (const prober of this.streaming) if (prober.alive) prober.feed(bytes);
+  }
+
+  // The best guess for the bytes fed so far.
+  guess() {
+    if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
+    const bom = bomEncoding(this.head);
+    if (bom) return { encoding: bom, confidence: 1, alternatives: [], ascii: false };
+    const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && p.alive && p.switches > 0);
+    // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
+    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
+    const asciiScores = new Map();
+    for (const candidate of this.singleByte) {
+      candidate.judge(this.pairs);
+      if (candidate.alive && !asciiScores.has(candidate.group))
+        asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
+    }
+    const survivors = this.probers.filter((p) => p.alive);
+    // The ASCII in CJK text is Latin-script text: scored as the best Latin group scores it.
+    let latinAscii = 0;
+    if (this.pairs && survivors.some((p) => p.group === undefined)) {
+      latinAscii = -Infinity;
+      for (const group of LATIN_GROUPS)
+        latinAscii = Math.max(latinAscii, asciiScores.get(group) ?? asciiPairScore(group, this.pairs));
+    }
+    if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
+
+    const totals = survivors.map((p) => {
+      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : latinAscii)) / UNIT;
+      if (p === iso2022) total += ESCAPE_BONUS * p.switches;
+      if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
+      return total;
+    });
+    const utf8 = survivors.findIndex((p) => p.name === 'utf-8');
+    if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
+      const others = totals.filter((_, i) => i !== utf8);
+      totals[utf8] = (others.length ? Math.max(...others) : 0) + UTF8_BONUS * survivors[utf8].nonAscii;
+    }
+    // Highest total first; a tie goes to the earlier candidate.
+    const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
+    const best = totals[order[0]];
+    const odds = order.map((i) => Math.exp(totals[i] - best));
+    const sum = odds.reduce((a, b) => a + b, 0);
+    const ranked = order.map((i, k) => ({ encoding: survivors[i].name, confidence: odds[k] / sum }));
+    return {
+      encoding: ranked[0].encoding,
+      confidence: ranked[0].confidence,
+      alternatives: ranked.slice(1),
+      ascii: false,
+    };
+  }
+
+  // The final guess; the detector takes no more input.
+  finish() {
+    const result = this.guess();
+    this.finished = true;
+    return result;
+  }
+
+  // ASCII decodes the same in every ASCII-compatible candidate: UTF-8 where allowed, else the
+  // hinted group's first, else the first that survived.
+  asciiResult(survivors) {
+    const compatible = survivors.filter((p) => p.name !== 'iso-2022-jp');
+    const pick =
+      compatible.find((p) => p.name === 'utf-8') ??
+      compatible.find((p) => this.hint !== null && groupName(p.name) === this.hint) ??
+      compatible[0] ??
+      survivors[0];
+    const encoding = pick ? pick.name : this.names[0];
+    return { encoding, confidence: pick ? 1 : 0, alternatives: [], ascii: true };
+  }
+}
+
+// The encoding of `bytes` (any BufferSource): { encoding, confidence, alternatives, ascii }.
+// It reuses one set of pair counts, cleared after each call (a detector of its own would allocate
+// 256 KB for a few bytes).
+let scratch = null;
+let lent = null; // the pair counts the next EncodingDetector takes instead of allocating its own
+export function detect(bytes, options = undefined) {
+  scratch ??= new PairCounts();
+  lent = scratch;
+  let detector;
+  try {
+    detector = new EncodingDetector(options);
+  } finally {
+    lent = null;
+  }
+  try {
+    detector.feed(bytes);
+    return detector.finish();
+  } finally {
+    scratch.clear();
+  }
+}

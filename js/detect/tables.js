@@ -1,0 +1,84 @@
+// The detector's statistics (js/detect/generated_tables.js) as typed arrays, each decoded from its
+// base64 text the first time a candidate needs it.
+import { POINTERS, SINGLE_BYTE } from './generated_tables.js';
+
+// The host's own base64 decoder where it has one (Uint8Array.fromBase64; Node's and Bun's Buffer):
+// at first use the loop below runs in the interpreter, several milliseconds for the CJK tables.
+const { Buffer } = globalThis;
+function fromBase64(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  if (typeof Buffer?.from === 'function') return Buffer.from(text, 'base64');
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+// The bytes of `text` as Int8 (a Buffer may be a view into a shared pool: keep its offset).
+const int8FromBase64 = (text) => {
+  const bytes = fromBase64(text);
+  return new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+};
+
+// Weights in quarter nats (the generator's UNIT); -128 marks a pointer the decoder rejects.
+export const UNIT = 4;
+export const UNMAPPED = -128;
+
+const pointerTables = new Map();
+// The Int8 weight of each pointer of table `name` (jis0208, jis0212, gbk, big5, euckr).
+export function pointerTable(name) {
+  let table = pointerTables.get(name);
+  if (!table) {
+    table = int8FromBase64(POINTERS[name]);
+    pointerTables.set(name, table);
+  }
+  return table;
+}
+
+// The Int8 classes x classes weights of a group's pairs: the row and column terms where the training
+// text shows no pair, the listed weight where it does (see the generator's singleByteModel).
+function pairWeights({ classes, rows, columns, pairs }) {
+  // Rows with the same term are the same line (the generator keeps every sum within Int8).
+  const weights = new Int8Array(classes * classes);
+  const lines = new Map();
+  for (let a = 0; a < classes; a++) {
+    let line = lines.get(rows[a]);
+    if (!line) {
+      line = new Int8Array(classes);
+      for (let b = 0; b < classes; b++) line[b] = rows[a] + columns[b];
+      lines.set(rows[a], line);
+    }
+    weights.set(line, a * classes);
+  }
+  const listed = fromBase64(pairs);
+  for (let i = 0, index = 0; i < listed.length;) {
+    let delta = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = listed[i++];
+      delta |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    index += delta;
+    weights[index] = (listed[i++] << 24) >> 24;
+  }
+  return weights;
+}
+
+const groupModels = new Map();
+// { classes, firstHigh, ascii, asciiPairs, weights, maps: Map name -> Uint8Array(128) } of a
+// single-byte group.
+export function groupModel(index) {
+  let model = groupModels.get(index);
+  if (!model) {
+    const g = SINGLE_BYTE[index];
+    model = {
+      classes: g.classes,
+      firstHigh: g.firstHigh,
+      ascii: fromBase64(g.ascii),
+      asciiPairs: int8FromBase64(g.asciiPairs),
+      weights: pairWeights(g),
+      maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
+    };
+    groupModels.set(index, model);
+  }
+  return model;
+}

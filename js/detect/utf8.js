@@ -1,0 +1,49 @@
+// UTF-8: valid (an incomplete sequence at the end is not an error: the input may be a prefix) and
+// with at least one non-ASCII character, it wins.
+// https://encoding.spec.whatwg.org/#utf-8-decoder
+export class Utf8Prober {
+  constructor() {
+    this.name = 'utf-8';
+    this.alive = true;
+    this.score = 0;
+    this.nonAscii = 0; // complete multi-byte sequences seen
+    this.needed = 0;
+    this.lower = 0x80;
+    this.upper = 0xbf;
+  }
+
+  feed(bytes) {
+    let { needed, lower, upper, nonAscii } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      if (needed === 0) {
+        if (byte < 0x80) continue;
+        if (byte >= 0xc2 && byte <= 0xdf) needed = 1;
+        else if (byte >= 0xe0 && byte <= 0xef) {
+          if (byte === 0xe0) lower = 0xa0;
+          if (byte === 0xed) upper = 0x9f;
+          needed = 2;
+        } else if (byte >= 0xf0 && byte <= 0xf4) {
+          if (byte === 0xf0) lower = 0x90;
+          if (byte === 0xf4) upper = 0x8f;
+          needed = 3;
+        } else {
+          this.alive = false;
+          return;
+        }
+        continue;
+      }
+      if (byte < lower || byte > upper) {
+        this.alive = false;
+        return;
+      }
+      lower = 0x80;
+      upper = 0xbf;
+      if (--needed === 0) nonAscii++;
+    }
+    this.needed = needed;
+    this.lower = lower;
+    this.upper = upper;
+    this.nonAscii = nonAscii;
+  }
+}

