@@ -15,6 +15,7 @@ import {
 import { install, type InstallReport } from 'encoding-wasm/polyfill';
 import 'encoding-wasm/tables/japanese';
 import 'encoding-wasm/tables/all';
+import { detect, EncodingDetector, type DetectionResult } from 'encoding-wasm/detect';
 
 const decoder = new TextDecoder('shift_jis', { fatal: true, ignoreBOM: false });
 const name: EncodingName = decoder.encoding;
@@ -73,4 +74,13 @@ const names: string[] = [...report.installed, ...report.replaced, ...report.wrap
 // @ts-expect-error: force is a boolean
 install({ force: 1 });
 
-void [name, text, utf8, bytes, read, written, platformDecoder, platformEncoder, streams, legacy, loading, delegated, names];
+// encoding-wasm/detect
+const guess: DetectionResult = detect(new Uint8Array([0x82, 0xa0]), { candidates: ['shift_jis', 'euc-jp'], hint: 'ja' });
+const detector = new EncodingDetector({ allowUTF8: false });
+detector.feed(new Uint8Array(4).buffer);
+const top: string = detector.finish().alternatives[0]?.encoding ?? guess.encoding;
+const isAscii: boolean = guess.ascii && guess.confidence > 0;
+// @ts-expect-error: hint is a string
+detect(new Uint8Array(0), { hint: 1 });
+
+void [name, text, utf8, bytes, read, written, platformDecoder, platformEncoder, streams, legacy, loading, delegated, names, top, isAscii];
