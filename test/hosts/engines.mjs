@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
@@ -34,7 +34,8 @@ const REPORT_JS = readFileSync(fileURLToPath(new URL('page-report.js', import.me
 
 // A static server on 127.0.0.1 (a free port): mounts maps URL path prefixes ('/', '/corpus/') to
 // directories, the longest prefix winning; /__engines/report.js is page-report.js, and the pages'
-// reports go to the run that runPage() has going. `headers` go on every response, e.g. the
+// reports go to the run that runPage() has going, which also fails on a request for a file that is
+// not there (other than /favicon.ico). `headers` go on every response, e.g. the
 // cross-origin isolation a benchmark wants for fine-grained performance.now().
 // Resolves to { url, close() }.
 export function serve(mounts, { headers = {} } = {}) {
@@ -56,7 +57,7 @@ export function serve(mounts, { headers = {} } = {}) {
     if (path === '/__engines/report.js') file = REPORT_JS;
     else {
       const prefix = prefixes.find((p) => path.startsWith(p));
-      const dir = prefix && normalize(mounts[prefix]);
+      const dir = prefix && resolve(mounts[prefix]);
       const name = prefix && normalize(join(dir, path.slice(prefix.length)));
       try {
         if (name?.startsWith(dir + sep)) file = readFileSync(name);
@@ -66,6 +67,7 @@ export function serve(mounts, { headers = {} } = {}) {
     }
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain', ...headers }).end('not found');
+      if (path !== '/favicon.ico') listener?.('error', JSON.stringify(`${path}: 404 (not served)`));
       return;
     }
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
@@ -159,7 +161,7 @@ export async function openPage(engine, url, onOutput = () => {}) {
 
 // The engine's version as its binary or package says, e.g. 'Chromium 156.0.8078.79'.
 export function engineVersion(engine) {
-  const run = (cmd, args) => execFileSync(cmd, args, { encoding: 'utf8' }).trim();
+  const run = (cmd, args) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (engine === 'chromium') return run(CHROMIUM, ['--version']).replace(/ built on .*/, '');
   if (engine === 'firefox') return run(FIREFOX, ['--version']).replace(/^Mozilla /, '');
   return `WebKitGTK ${run('dpkg-query', ['-W', '-f', '${Version}', 'libwebkit2gtk-4.1-0']).replace(/-.*/, '')}`;

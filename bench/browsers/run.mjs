@@ -1,0 +1,185 @@
+// `npm run bench -- browsers`: decodes the corpus (../shared/corpus, or $ENCODING_WASM_CORPUS) in
+// Chromium, Firefox and WebKit (Debian's, test/hosts/install-browsers.sh) with encoding-wasm and
+// the engine's own TextDecoder, interleaved in one page (decode.html), and prints MB/s and ratios
+// per file, and geometric means of the ratios per family, for three call patterns: the whole file
+// in one call, 64 KiB chunks streamed through one decoder, and 4 KiB calls (a fresh decode()
+// each). UTF-8 and UTF-16 run with native delegation at the browser's default and also with
+// setNativeDelegation(false) ("in wasm"). A file marked * is one where the native decoder's string
+// differs from ours. A benchmark, not a test: it asserts nothing about speed.
+//
+//   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
+//   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (strings.html: see strings.js)
+//
+// --quick: one small file per family, one round (a smoke run: about 15 s per engine).
+// filter: a substring of the file names to keep.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ENGINES, engineVersion, runPage, serve } from '../../test/hosts/engines.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const corpus = process.env.ENCODING_WASM_CORPUS ?? fileURLToPath(new URL('../shared/corpus/', `file://${root}`));
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const quick = args.includes('--quick');
+const strings = args[0] === 'strings';
+const engines = option('--engines', ENGINES.join(',')).split(',');
+const filter = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--') && a !== 'strings') ?? '';
+
+const CJK = new Set(['shift_jis', 'euc-jp', 'iso-2022-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+const familyOf = (entry, label) =>
+  entry.agreementWithExodus
+    ? 'invalid bytes'
+    : label === 'utf-8'
+      ? 'UTF-8'
+      : label.startsWith('utf-16')
+        ? 'UTF-16'
+        : CJK.has(label)
+          ? 'CJK'
+          : 'single-byte';
+const isUtf = (label) => label === 'utf-8' || label.startsWith('utf-16');
+
+// What the page is asked to do: decode.html's runs, or nothing for strings.html.
+function decodeConfig() {
+  if (!existsSync(`${corpus}/manifest.json`)) {
+    console.log(`no corpus at ${corpus} (set ENCODING_WASM_CORPUS to its directory); nothing to benchmark`);
+    process.exit(0);
+  }
+  const manifest = JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
+  // Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
+  let runs = manifest.files
+    .flatMap((entry) =>
+      (entry.agreementWithExodus ? Object.keys(entry.agreementWithExodus) : [entry.encoding]).map((label) => ({
+        file: entry.file,
+        label,
+        bytes: entry.bytes,
+        family: familyOf(entry, label),
+        wasmOnly: isUtf(label),
+      })),
+    )
+    .filter((r) => r.file.includes(filter));
+  if (quick) {
+    const smallest = new Map();
+    for (const r of runs)
+      if (r.family !== 'invalid bytes' && !(smallest.get(r.family)?.bytes <= r.bytes)) smallest.set(r.family, r);
+    runs = [...smallest.values()];
+  }
+  return { runs, rounds: Number(option('--rounds', quick ? 1 : 7)), minMs: quick ? 5 : 25 };
+}
+
+const config = strings ? { quick } : decodeConfig();
+const page = strings ? 'strings.html' : 'decode.html';
+const server = await serve(
+  { '/': fileURLToPath(new URL('.', import.meta.url)), '/node_modules/encoding-wasm/': root, '/corpus/': corpus },
+  // Cross-origin isolated: performance.now() at its finest in every engine.
+  { headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
+);
+const summary = [];
+let failed = false;
+try {
+  for (const engine of engines) {
+    const version = engineVersion(engine);
+    const url = `${server.url}/${page}?config=${encodeURIComponent(JSON.stringify(config))}`;
+    const start = Date.now();
+    let result;
+    try {
+      result = await runPage(engine, url, server, { timeout: quick ? 60_000 : 30 * 60_000, onLog: () => {} });
+    } catch (e) {
+      console.log(`${version}: FAILED: ${e.message}`);
+      failed = true;
+      continue;
+    }
+    console.log(`\n== ${version} (${((Date.now() - start) / 1000).toFixed(0)} s)`);
+    if (strings) printStrings(result);
+    else summary.push([version, printDecode(result, config)]);
+  }
+} finally {
+  await server.close();
+}
+if (summary.length) printSummary(summary);
+process.exitCode = failed ? 1 : 0;
+
+// --- decode.html ---------------------------------------------------------------------------------
+
+function mbps(bytes, seconds) {
+  return (bytes / seconds / 1e6).toFixed(0);
+}
+function geomean(xs) {
+  return Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+}
+
+// Prints one engine's table; returns the geometric means of the ratios: { family: { mode: x } }.
+function printDecode({ results, delegation, crossOriginIsolated }, { runs, rounds }) {
+  const modes = Object.keys(results[0].modes);
+  console.log(
+    `median of ${rounds} round(s); ratio = encoding-wasm speed / native TextDecoder speed (higher is better); ` +
+      `native delegation by default: ${delegation.join(', ') || 'none'}${crossOriginIsolated ? '' : '; NOT cross-origin isolated (coarse timer)'}`,
+  );
+  console.log('file'.padEnd(26), 'encoding'.padEnd(13), ...modes.map((m) => `${m}: MB/s ours vs native`.padStart(30)));
+  const ratios = {};
+  const inexact = [];
+  for (const [i, r] of results.entries()) {
+    const { family } = runs[i];
+    const mark = r.native?.exact === false ? '*' : '';
+    if (mark) inexact.push(r);
+    for (const impl of ['wasm', 'wasm only']) {
+      if (!r.modes[modes[0]][impl]) continue;
+      const key = impl === 'wasm' ? family : `${family} in wasm`;
+      const cells = modes.map((m) => {
+        const { seconds, ratio } = r.modes[m][impl];
+        const native = r.modes[m].native;
+        if (ratio !== null) ((ratios[key] ??= {})[m] ??= []).push(ratio);
+        const text = native
+          ? `${mbps(r.bytes, seconds)} vs ${mbps(r.bytes, native.seconds)} (${ratio.toFixed(2)}x)`
+          : `${mbps(r.bytes, seconds)} (no native)`;
+        return text.padStart(30);
+      });
+      const name = impl === 'wasm' ? `${r.file}${mark}` : '  (in wasm)';
+      console.log(name.padEnd(26), (impl === 'wasm' ? r.label : '').padEnd(13), ...cells);
+    }
+  }
+  const means = {};
+  console.log('geometric means of the ratios:');
+  for (const [key, byMode] of Object.entries(ratios)) {
+    means[key] = Object.fromEntries(Object.entries(byMode).map(([m, xs]) => [m, geomean(xs)]));
+    console.log(
+      `  ${key.padEnd(24)}`,
+      Object.entries(means[key])
+        .map(([m, x]) => `${m} ${x.toFixed(2)}x`)
+        .join(', '),
+      `(${byMode[modes[0]].length} files)`,
+    );
+  }
+  for (const r of inexact)
+    console.log(
+      `* native differs from encoding-wasm for ${r.file} as ${r.label}: at unit ${r.native.at} ours ${r.native.ours}, ` +
+        `native ${r.native.theirs} (lengths ${r.native.lengths.join(' / ')})`,
+    );
+  if (!inexact.length) console.log('the native decoder gave the same string as encoding-wasm for every file');
+  return means;
+}
+
+// The geometric means of every engine as one Markdown table (README "Speed in browsers").
+function printSummary(rows) {
+  const order = ['CJK', 'single-byte', 'UTF-8', 'UTF-8 in wasm', 'UTF-16', 'UTF-16 in wasm'];
+  const rank = (f) => (order.includes(f) ? order.indexOf(f) : order.length);
+  const families = [...new Set(rows.flatMap(([, means]) => Object.keys(means)))].sort((a, b) => rank(a) - rank(b));
+  console.log('\ngeometric means of the ratios (one call · 64 KiB stream · 4 KiB calls):\n');
+  console.log(`| engine | ${families.join(' | ')} |`);
+  console.log(`| --- | ${families.map(() => '---').join(' | ')} |`);
+  for (const [version, means] of rows)
+    console.log(
+      `| ${version} | ${families
+        .map((f) =>
+          means[f]
+            ? Object.values(means[f])
+                .map((x) => x.toFixed(2))
+                .join(' · ')
+            : '',
+        )
+        .join(' | ')} |`,
+    );
+}
+
+// --- strings.html --------------------------------------------------------------------------------
+
+function printStrings() {}

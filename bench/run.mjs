@@ -1,0 +1,10 @@
+// `npm run bench -- [name] [arguments]`: runs the benchmark `name` with the arguments that follow;
+// with no name (or a first argument that is not one), bench/decode.mjs with all of them.
+const BENCHES = {
+  decode: './decode.mjs',
+  browsers: './browsers/run.mjs',
+};
+
+const name = process.argv[2];
+if (Object.hasOwn(BENCHES, name)) process.argv.splice(2, 1);
+await import(BENCHES[Object.hasOwn(BENCHES, name) ? name : 'decode']);
