@@ -6,9 +6,10 @@
 // and whether the native decoder gives the same string as ours.
 import { TextDecoder as WasmTextDecoder, nativeDelegation, setNativeDelegation } from 'encoding-wasm';
 import 'encoding-wasm/tables/all';
+import { config, engineName, median, nextTask, sample, sunk } from './measure.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
-const { runs, rounds, minMs } = JSON.parse(new URLSearchParams(location.search).get('config'));
+const { runs, rounds, minMs } = config;
 const delegating = nativeDelegation().length > 0;
 
 const MODES = {
@@ -34,27 +35,8 @@ const IMPLS = {
   'wasm only': [WasmTextDecoder, false],
 };
 
-let sink = 0;
-// Seconds per call of run(), repeated for at least minMs.
-function sample(run) {
-  const start = performance.now();
-  let reps = 0;
-  let elapsed;
-  do {
-    sink += run();
-    reps++;
-    elapsed = performance.now() - start;
-  } while (elapsed < minMs);
-  return elapsed / reps / 1000;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const hex = (s, at) =>
   [...s.slice(at, at + 3)].map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function nativeDecode(label, bytes) {
   try {
@@ -93,12 +75,12 @@ for (let round = 0; round < rounds; round++) {
       for (const impl of round % 2 ? [...c.impls].reverse() : c.impls) {
         const [Decoder, delegation] = IMPLS[impl];
         setNativeDelegation(delegation);
-        if (round === 0) sample(() => fn(Decoder, c.label, c.bytes)); // warm-up: let the JITs tier up
-        c.times[mode][impl].push(sample(() => fn(Decoder, c.label, c.bytes)));
+        if (round === 0) sample(() => fn(Decoder, c.label, c.bytes), minMs); // warm-up: let the JITs tier up
+        c.times[mode][impl].push(sample(() => fn(Decoder, c.label, c.bytes), minMs));
       }
       setNativeDelegation(delegating);
     }
-    await nextTask(); // keeps the engine's slow-script watchdogs quiet
+    await nextTask();
   }
   pageReport.log(
     `${navigator.userAgent.match(/(HeadlessChrome|Firefox|Version)\/\S+/)?.[0]}: round ${round + 1}/${rounds}`,
@@ -109,7 +91,7 @@ pageReport.done({
   userAgent: navigator.userAgent,
   crossOriginIsolated: globalThis.crossOriginIsolated,
   delegation: nativeDelegation(),
-  sink,
+  sink: sunk(),
   results: cases.map(({ file, label, bytes, units, native, times }) => ({
     file,
     label,

@@ -1,6 +1,6 @@
 // `npm run bench -- browsers`: decodes the corpus (../shared/corpus, or $ENCODING_WASM_CORPUS) in
 // Chromium, Firefox and WebKit (Debian's, test/hosts/install-browsers.sh) with encoding-wasm and
-// the engine's own TextDecoder, interleaved in one page (decode.html), and prints MB/s and ratios
+// the engine's own TextDecoder, interleaved in one page (page.html, decode.js), and prints MB/s and ratios
 // per file, and geometric means of the ratios per family, for three call patterns: the whole file
 // in one call, 64 KiB chunks streamed through one decoder, and 4 KiB calls (a fresh decode()
 // each). UTF-8 and UTF-16 run with native delegation at the browser's default and also with
@@ -8,7 +8,7 @@
 // differs from ours. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
-//   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (strings.html: see strings.js)
+//   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
 //
 // --quick: one small file per family, one round (a smoke run: about 15 s per engine).
 // filter: a substring of the file names to keep.
@@ -38,13 +38,18 @@ const familyOf = (entry, label) =>
           : 'single-byte';
 const isUtf = (label) => label === 'utf-8' || label.startsWith('utf-16');
 
-// What the page is asked to do: decode.html's runs, or nothing for strings.html.
-function decodeConfig() {
+// The corpus's manifest.json; without a corpus, there is nothing to measure.
+function readManifest() {
   if (!existsSync(`${corpus}/manifest.json`)) {
     console.log(`no corpus at ${corpus} (set ENCODING_WASM_CORPUS to its directory); nothing to benchmark`);
     process.exit(0);
   }
-  const manifest = JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
+  return JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
+}
+
+// What decode.js is asked to do: its runs, rounds and time per sample.
+function decodeConfig() {
+  const manifest = readManifest();
   // Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
   let runs = manifest.files
     .flatMap((entry) =>
@@ -66,8 +71,10 @@ function decodeConfig() {
   return { runs, rounds: Number(option('--rounds', quick ? 1 : 7)), minMs: quick ? 5 : 25 };
 }
 
-const config = strings ? { quick } : decodeConfig();
-const page = strings ? 'strings.html' : 'decode.html';
+const config = strings
+  ? (readManifest(), { rounds: quick ? 1 : 5, minMs: quick ? 5 : 20, sizes: quick ? [4096] : [65536, 4096, 256, 32] })
+  : decodeConfig();
+const bench = strings ? 'strings' : 'decode';
 const server = await serve(
   { '/': fileURLToPath(new URL('.', import.meta.url)), '/node_modules/encoding-wasm/': root, '/corpus/': corpus },
   // Cross-origin isolated: performance.now() at its finest in every engine.
@@ -78,7 +85,7 @@ let failed = false;
 try {
   for (const engine of engines) {
     const version = engineVersion(engine);
-    const url = `${server.url}/${page}?config=${encodeURIComponent(JSON.stringify(config))}`;
+    const url = `${server.url}/page.html?bench=${bench}&config=${encodeURIComponent(JSON.stringify(config))}`;
     const start = Date.now();
     let result;
     try {
@@ -98,7 +105,7 @@ try {
 if (summary.length) printSummary(summary);
 process.exitCode = failed ? 1 : 0;
 
-// --- decode.html ---------------------------------------------------------------------------------
+// --- decode.js -----------------------------------------------------------------------------------
 
 function mbps(bytes, seconds) {
   return (bytes / seconds / 1e6).toFixed(0);
@@ -180,6 +187,33 @@ function printSummary(rows) {
     );
 }
 
-// --- strings.html --------------------------------------------------------------------------------
+// --- strings.js ----------------------------------------------------------------------------------
 
-function printStrings() {}
+// One engine's table: per kind of text, each primitive's time per call at each size and its
+// speed over today's (utf-16le TextDecoder); ! marks a string that differs from the text.
+function printStrings({ cells, crossOriginIsolated }) {
+  const sizes = [...new Set(cells.map((c) => c.n))];
+  const us = (seconds) => `${(seconds * 1e6).toPrecision(3)} µs`;
+  if (!crossOriginIsolated) console.log('NOT cross-origin isolated (coarse timer)');
+  console.log(
+    'µs per call (speed over the utf-16le TextDecoder); ! = not the same string; scan = indexOf over the result',
+  );
+  for (const kind of new Set(cells.map((c) => c.kind))) {
+    const mine = cells.filter((c) => c.kind === kind);
+    console.log(
+      `${kind.padEnd(40)}${sizes.map((n) => `${n} units`.padStart(20)).join('')}${`scan ${sizes[0]}`.padStart(14)}`,
+    );
+    for (const name of new Set(mine.map((c) => c.name))) {
+      const row = sizes.map((n) => {
+        const cell = mine.find((c) => c.n === n && c.name === name);
+        const today = mine.find((c) => c.n === n && c.name.endsWith('(today)'));
+        if (!cell) return ''.padStart(20);
+        return `${us(cell.seconds)} (${(today.seconds / cell.seconds).toFixed(2)}x)${cell.exact ? ' ' : '!'}`.padStart(
+          20,
+        );
+      });
+      const scan = mine.find((c) => c.n === sizes[0] && c.name === name)?.scan;
+      console.log(`  ${name.padEnd(38)}${row.join('')}${(scan === undefined ? '' : us(scan)).padStart(14)}`);
+    }
+  }
+}
