@@ -65,7 +65,8 @@ for (const run of runs) {
     (i) => (i !== 'native' || theirs !== null) && (i !== 'wasm only' || run.wasmOnly),
   );
   const times = Object.fromEntries(Object.keys(MODES).map((m) => [m, Object.fromEntries(impls.map((i) => [i, []]))]));
-  cases.push({ ...run, bytes, units: ours.length, native, impls, times });
+  const replacements = ours.split('\ufffd').length - 1;
+  cases.push({ ...run, bytes, units: ours.length, replacements, native, impls, times });
 }
 
 for (let round = 0; round < rounds; round++) {
@@ -92,11 +93,12 @@ pageReport.done({
   crossOriginIsolated: globalThis.crossOriginIsolated,
   delegation: nativeDelegation(),
   sink: sunk(),
-  results: cases.map(({ file, label, bytes, units, native, times }) => ({
+  results: cases.map(({ file, label, bytes, units, replacements, native, times }) => ({
     file,
     label,
     bytes: bytes.length,
     units,
+    replacements,
     native,
     modes: Object.fromEntries(
       Object.entries(times).map(([mode, t]) => [

@@ -4,8 +4,14 @@
 // (ew_output_latin1, js/strings.js's one-byte path). For each kind of text and size, every
 // primitive makes the string of the same memory; its result is compared with the text, so an
 // inexact primitive (windows-1252 on bytes 0x80-0x9F, UTF-8 on bytes over 0x7F) shows as such.
-// Also measured: what the narrowing itself costs in wasm, and how fast the engine then scans each
-// primitive's string (a one-byte string scans faster than a two-byte one).
+// A third form, for any text: the output re-encoded as UTF-8 in wasm (ew_encode_into, the
+// encoder's UTF-16 to UTF-8 path), made a string by the host's UTF-8 TextDecoder, which is exact
+// since the output never holds a lone surrogate.
+// Also measured: what the narrowing and the re-encoding cost in wasm, and how fast the engine then
+// scans each primitive's string (a one-byte string may scan faster than a two-byte one).
+// Each cell is timed in many short samples, one per round, and its fastest is kept: on a loaded
+// machine that is the sample least disturbed by other processes (the narrowing, a difference of
+// two times, keeps the median of its rounds instead).
 // Configuration (from run.mjs): ?config={ rounds, minMs, sizes }.
 import { core } from './node_modules/encoding-wasm/js/core.js';
 import { config, engineName, median, nextTask, sample, sunk } from './measure.js';
@@ -33,12 +39,15 @@ const TEXTS = {
 };
 
 // The primitives read a wasm memory of their own: the text's UTF-16 units at 0, its Latin-1 bytes
-// (when it has them) after them.
-const memory = new WebAssembly.Memory({ initial: Math.ceil((MAX * 3) / 65536) });
+// (when it has them) after them, then its UTF-8 form.
+const memory = new WebAssembly.Memory({ initial: Math.ceil((MAX * 6) / 65536) });
 const { buffer } = memory;
 const U16 = new Uint16Array(buffer, 0, MAX);
 const BYTES_AT = MAX * 2;
 const BYTES = new Uint8Array(buffer, BYTES_AT, MAX);
+const UTF8_AT = MAX * 3;
+const UTF8 = new Uint8Array(buffer, UTF8_AT, MAX * 3);
+const utf8Length = new Map(); // units -> bytes of the UTF-8 form of the loaded text's first units
 
 const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
 const windows1252 = new TextDecoder('windows-1252');
@@ -71,41 +80,57 @@ const PRIMITIVES = {
   ],
   'utf-8 TextDecoder on bytes': ['bytes', (n) => utf8Decoder.decode(new Uint8Array(buffer, BYTES_AT, n)), Infinity],
   'fromCharCode.apply on bytes, 8192': ['bytes', (n) => applyChunks(BYTES, n, 8192), Infinity],
+  'utf-8 TextDecoder on the UTF-8 form': [
+    'utf8',
+    (n) => utf8Decoder.decode(new Uint8Array(buffer, UTF8_AT, utf8Length.get(n))),
+    Infinity,
+  ],
 };
 
 const isLatin1 = (text) => !/[^\0-\xff]/.test(text);
 function load(text) {
   for (let i = 0; i < MAX; i++) U16[i] = text.charCodeAt(i);
   if (isLatin1(text)) BYTES.set(U16);
+  const encoder = new TextEncoder();
+  encoder.encodeInto(text, UTF8);
+  for (const n of sizes) utf8Length.set(n, encoder.encode(text.slice(0, n)).length);
 }
 
-// The narrowing as the package does it: the units copied into the core's output buffer, then
-// ew_output_latin1 in wasm. Its cost is (copy + narrow) - (copy).
-const coreUnits = () => new Uint16Array(core.memory.buffer, core.outputPtr, MAX);
-const narrowCost = (n) => {
-  const out = coreUnits();
-  const src = U16.subarray(0, n);
-  const both = sample(() => (out.set(src), core.wasm.ew_output_latin1(0, n)), minMs);
-  const copy = sample(() => (out.set(src), 0), minMs);
-  return Math.max(0, both - copy);
-};
-
+// The work in wasm as the package would do it, on the units copied into the core's memory: the
+// narrowing (ew_output_latin1, in place in the output buffer) and the re-encoding to UTF-8
+// (ew_encode_into, from the input buffer, half of it at a time: the input holds 32 Ki units). Its
+// cost is (copy + work) - (copy), both timed back to back in each round; the median of the rounds'
+// differences is kept.
+const NARROWING = 'narrowing in wasm (ew_output_latin1)';
+const TO_UTF8 = 'UTF-16 to UTF-8 in wasm (ew_encode_into)';
+function wasmCost(name, n) {
+  const chunk = name === NARROWING ? n : Math.min(n, core.inputCapacity >> 1);
+  const at = name === NARROWING ? core.outputPtr : core.inputPtr;
+  const to = new Uint16Array(core.memory.buffer, at, chunk);
+  const work =
+    name === NARROWING
+      ? () => core.wasm.ew_output_latin1(0, n)
+      : () => core.wasm.ew_encode_into(chunk, core.outputBytes);
+  const copy = () => {
+    for (let i = 0; i < n; i += chunk) to.set(U16.subarray(i, i + chunk));
+    return 0;
+  };
+  const both = () => {
+    for (let i = 0; i < n; i += chunk) (to.set(U16.subarray(i, i + chunk)), work());
+    return 0;
+  };
+  return sample(both, minMs) - sample(copy, minMs);
+}
 const cells = [];
 for (const [kind, text] of Object.entries(TEXTS)) {
   load(text);
   for (const n of sizes) {
     const expected = text.slice(0, n);
-    const primitives = Object.entries(PRIMITIVES).filter(
-      ([, [reads, , max]]) => n <= max && (reads === 'units' || isLatin1(expected)),
-    );
-    for (const [name, [, make]] of primitives) {
-      const s = make(n);
-      // A scan of the whole string: fast over one byte per character, slower over two.
-      const scan = sample(() => s.indexOf('\x01'), minMs);
-      cells.push({ kind, n, name, exact: s === expected, times: [], scan });
-    }
-    if (isLatin1(expected))
-      cells.push({ kind, n, name: 'narrowing in wasm (ew_output_latin1)', exact: true, times: [] });
+    for (const [name, [reads, make, max]] of Object.entries(PRIMITIVES))
+      if (n <= max && (reads !== 'bytes' || isLatin1(expected)))
+        cells.push({ kind, n, name, exact: make(n) === expected, times: [], scans: [] });
+    if (isLatin1(expected)) cells.push({ kind, n, name: NARROWING, exact: true, times: [] });
+    cells.push({ kind, n, name: TO_UTF8, exact: true, times: [] });
   }
 }
 
@@ -113,11 +138,16 @@ for (let round = 0; round < rounds; round++) {
   let loaded = null;
   for (const cell of cells) {
     if (loaded !== cell.kind) load(TEXTS[(loaded = cell.kind)]);
-    if (cell.name.startsWith('narrowing')) cell.times.push(narrowCost(cell.n));
+    if (cell.name === NARROWING || cell.name === TO_UTF8) cell.times.push(wasmCost(cell.name, cell.n));
     else {
       const make = PRIMITIVES[cell.name][1];
       if (round === 0) sample(() => make(cell.n).length, minMs); // warm-up
       cell.times.push(sample(() => make(cell.n).length, minMs));
+      // A scan of the whole string (after a first one, which flattens a concatenation): one byte
+      // per character may scan faster than two.
+      const s = make(cell.n);
+      s.indexOf('\x01');
+      cell.scans.push(sample(() => s.indexOf('\x01'), minMs));
     }
     await nextTask();
   }
@@ -128,5 +158,9 @@ pageReport.done({
   userAgent: navigator.userAgent,
   crossOriginIsolated: globalThis.crossOriginIsolated,
   sink: sunk(),
-  cells: cells.map(({ times, ...cell }) => ({ ...cell, seconds: median(times) })),
+  cells: cells.map(({ times, scans, ...cell }) => ({
+    ...cell,
+    seconds: cell.name === NARROWING || cell.name === TO_UTF8 ? median(times) : Math.min(...times),
+    scan: scans && Math.min(...scans),
+  })),
 });
