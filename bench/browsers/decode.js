@@ -6,6 +6,7 @@
 // and whether the native decoder gives the same string as ours.
 import { TextDecoder as WasmTextDecoder, nativeDelegation, setNativeDelegation } from 'encoding-wasm';
 import 'encoding-wasm/tables/all';
+import { fingerprint } from './fingerprint.js';
 import { config, engineName, median, nextTask, sample, sunk } from './measure.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
@@ -65,8 +66,7 @@ for (const run of runs) {
     (i) => (i !== 'native' || theirs !== null) && (i !== 'wasm only' || run.wasmOnly),
   );
   const times = Object.fromEntries(Object.keys(MODES).map((m) => [m, Object.fromEntries(impls.map((i) => [i, []]))]));
-  const replacements = ours.split('\ufffd').length - 1;
-  cases.push({ ...run, bytes, units: ours.length, replacements, native, impls, times });
+  cases.push({ ...run, bytes, fingerprint: fingerprint(ours), native, impls, times });
 }
 
 for (let round = 0; round < rounds; round++) {
@@ -93,12 +93,11 @@ pageReport.done({
   crossOriginIsolated: globalThis.crossOriginIsolated,
   delegation: nativeDelegation(),
   sink: sunk(),
-  results: cases.map(({ file, label, bytes, units, replacements, native, times }) => ({
+  results: cases.map(({ file, label, bytes, fingerprint, native, times }) => ({
     file,
     label,
     bytes: bytes.length,
-    units,
-    replacements,
+    fingerprint,
     native,
     modes: Object.fromEntries(
       Object.entries(times).map(([mode, t]) => [

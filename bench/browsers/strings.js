@@ -7,6 +7,9 @@
 // A third form, for any text: the output re-encoded as UTF-8 in wasm (ew_encode_into, the
 // encoder's UTF-16 to UTF-8 path), made a string by the host's UTF-8 TextDecoder, which is exact
 // since the output never holds a lone surrogate.
+// A fourth, for mostly-ASCII text that is not all Latin-1 (English in windows-1252, with curly
+// quotes): runs of units that windows-1252 decodes from their low byte, made by it, and the units
+// between by fromCharCode, concatenated.
 // Also measured: what the narrowing and the re-encoding cost in wasm, and how fast the engine then
 // scans each primitive's string (a one-byte string may scan faster than a two-byte one).
 // Each cell is timed in many short samples, one per round, and its fastest is kept: on a loaded
@@ -31,6 +34,8 @@ const latin1 = repeat(
 // The same with a C1 control (U+0085, NEL) every 1000 units: Latin-1, but not windows-1252.
 const latin1C1 = latin1.replace(/.{999}/gs, (s) => `${s}\x85`).slice(0, MAX);
 const TEXTS = {
+  // The text of en.windows-1252.bin as it decodes: ASCII with a few curly quotes and dashes.
+  'English (windows-1252)': repeat(await utf8('en.utf-8.txt')),
   ASCII: ascii,
   'Latin-1': latin1,
   'Latin-1 + C1': latin1C1,
@@ -48,6 +53,11 @@ const BYTES = new Uint8Array(buffer, BYTES_AT, MAX);
 const UTF8_AT = MAX * 3;
 const UTF8 = new Uint8Array(buffer, UTF8_AT, MAX * 3);
 const utf8Length = new Map(); // units -> bytes of the UTF-8 form of the loaded text's first units
+// The loaded text as runs [start, end, bytes]: `bytes` when every unit is one windows-1252 decodes
+// to itself from its low byte (below U+0080, or U+00A0-U+00FF), as wasm could list them.
+let runs = [];
+const selfByte = (u) => u < 0x80 || (u >= 0xa0 && u < 0x100);
+const runsBelow = (n) => runs.filter(([start]) => start < n).length;
 
 const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
 const windows1252 = new TextDecoder('windows-1252');
@@ -80,6 +90,20 @@ const PRIMITIVES = {
   ],
   'utf-8 TextDecoder on bytes': ['bytes', (n) => utf8Decoder.decode(new Uint8Array(buffer, BYTES_AT, n)), Infinity],
   'fromCharCode.apply on bytes, 8192': ['bytes', (n) => applyChunks(BYTES, n, 8192), Infinity],
+  'runs: windows-1252 on bytes, others fromCharCode': [
+    'runs',
+    (n) => {
+      let s = '';
+      for (const [start, end, bytes] of runs) {
+        if (start >= n) break;
+        const e = Math.min(end, n);
+        if (bytes) s += windows1252.decode(new Uint8Array(buffer, BYTES_AT + start, e - start));
+        else s += e - start === 1 ? fromCharCode(U16[start]) : fromCharCode.apply(null, U16.subarray(start, e));
+      }
+      return s;
+    },
+    Infinity,
+  ],
   'utf-8 TextDecoder on the UTF-8 form': [
     'utf8',
     (n) => utf8Decoder.decode(new Uint8Array(buffer, UTF8_AT, utf8Length.get(n))),
@@ -90,7 +114,15 @@ const PRIMITIVES = {
 const isLatin1 = (text) => !/[^\0-\xff]/.test(text);
 function load(text) {
   for (let i = 0; i < MAX; i++) U16[i] = text.charCodeAt(i);
-  if (isLatin1(text)) BYTES.set(U16);
+  BYTES.set(U16); // the low byte of each unit: the Latin-1 text, or the runs' bytes
+  runs = [];
+  for (let i = 0; i < MAX;) {
+    const bytes = selfByte(U16[i]);
+    let end = i + 1;
+    while (end < MAX && selfByte(U16[end]) === bytes) end++;
+    runs.push([i, end, bytes]);
+    i = end;
+  }
   const encoder = new TextEncoder();
   encoder.encodeInto(text, UTF8);
   for (const n of sizes) utf8Length.set(n, encoder.encode(text.slice(0, n)).length);
@@ -127,7 +159,8 @@ for (const [kind, text] of Object.entries(TEXTS)) {
   for (const n of sizes) {
     const expected = text.slice(0, n);
     for (const [name, [reads, make, max]] of Object.entries(PRIMITIVES))
-      if (n <= max && (reads !== 'bytes' || isLatin1(expected)))
+      // Runs only where they are long (32 units on average), as for mostly-ASCII text.
+      if (n <= max && (reads !== 'bytes' || isLatin1(expected)) && (reads !== 'runs' || runsBelow(n) * 32 <= n))
         cells.push({ kind, n, name, exact: make(n) === expected, times: [], scans: [] });
     if (isLatin1(expected)) cells.push({ kind, n, name: NARROWING, exact: true, times: [] });
     cells.push({ kind, n, name: TO_UTF8, exact: true, times: [] });
