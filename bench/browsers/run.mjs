@@ -226,8 +226,9 @@ function printSummary(rows) {
 // One engine's table: per kind of text, each primitive's time per call at each size and its
 // speed over today's (utf-16le TextDecoder), and the cost of the work in wasm that a primitive
 // over bytes needs first; ! marks a string that differs from the text.
-function printStrings({ cells, crossOriginIsolated }) {
+function printStrings({ cells, crossOriginIsolated, windows1252Probe }) {
   const sizes = [...new Set(cells.map((c) => c.n))];
+  console.log(`windows-1252 TextDecoder gives U+0000-U+007F and U+00A0-U+00FF for their bytes: ${windows1252Probe}`);
   const us = (seconds) => `${(seconds * 1e6).toPrecision(3)} µs`;
   if (!crossOriginIsolated) console.log('NOT cross-origin isolated (coarse timer)');
   console.log(

@@ -187,8 +187,16 @@ for (let round = 0; round < rounds; round++) {
   pageReport.log(`${engineName()}: round ${round + 1}/${rounds}`);
 }
 
+// The load-time probe a one-byte path through windows-1252 needs: every byte outside 0x80-0x9F
+// decodes to the code point of the same value.
+function windows1252Probe() {
+  const all = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  return all.length === 256 && [...all].every((c, i) => (i >= 0x80 && i < 0xa0) || c.charCodeAt(0) === i);
+}
+
 pageReport.done({
   userAgent: navigator.userAgent,
+  windows1252Probe: windows1252Probe(),
   crossOriginIsolated: globalThis.crossOriginIsolated,
   sink: sunk(),
   cells: cells.map(({ times, scans, ...cell }) => ({
