@@ -150,13 +150,13 @@ export async function openPage(engine, url, onOutput = () => {}) {
     rmSync(home, { recursive: true, force: true });
     throw e;
   }
-  return {
-    exited: opened.exited,
-    close: async () => {
-      await opened.close();
-      rmSync(home, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await opened.close();
+    rmSync(home, { recursive: true, force: true });
+    openPages.delete(close);
   };
+  openPages.set(close, home);
+  return { exited: opened.exited, close };
 }
 
 // The engine's version as its binary or package says, e.g. 'Chromium 156.0.8078.79'.
@@ -198,8 +198,10 @@ const FIREFOX_PREFS = `${Object.entries({
 
 // --- process groups ----------------------------------------------------------------------------
 
-// The groups still running, killed if Node exits (or is interrupted) before stopping them.
+// The groups still running, killed if Node exits before stopping them, and the pages still open
+// (close() -> profile directory), closed if Node is interrupted, else their profiles removed at exit.
 const groups = new Set();
+const openPages = new Map();
 const stopGroupNow = (pid) => {
   try {
     if (pid) process.kill(-pid, 'SIGKILL');
@@ -208,11 +210,16 @@ const stopGroupNow = (pid) => {
   }
   groups.delete(pid);
 };
-process.on('exit', () => groups.forEach(stopGroupNow));
+process.on('exit', () => {
+  groups.forEach(stopGroupNow);
+  openPages.forEach((home) => rmSync(home, { recursive: true, force: true }));
+});
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
-    groups.forEach(stopGroupNow);
-    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    const closing = Promise.all([...openPages.keys()].map((close) => close()));
+    Promise.race([closing, new Promise((r) => setTimeout(r, 8000))]).finally(() =>
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15)),
+    );
   });
 
 // Runs command in a new process group (session). close() sends the group SIGTERM, waits up to 5 s
