@@ -1,9 +1,10 @@
 // Pages in the three browser engines, all from Debian (test/hosts/install-browsers.sh installs
 // them), each started as a plain process with the page's URL and no driver: Chromium and Firefox
-// ESR headless, WebKitGTK's MiniBrowser under Xvfb. Everything stays on 127.0.0.1: serve() is the only server, and a page
-// reports back by POSTing JSON to it (test/hosts/page-report.js). Every browser runs in a process
-// group of its own, stopped by that group's id when its page is done, fails or times out, or when
-// Node exits. Used by `npm run bench -- browsers` (bench/browsers/).
+// ESR headless, WebKitGTK's MiniBrowser under Xvfb. Everything stays on 127.0.0.1: serve() is the
+// only server, and a page reports back by POSTing JSON to it (test/hosts/page-report.js). Every
+// browser runs in a process group of its own, stopped by that group's id when its page is done,
+// fails or times out, or when Node is interrupted or exits. Used by `npm run bench -- browsers`
+// (bench/browsers/).
 //
 //   const server = await serve({ '/': siteDir, '/corpus/': corpusDir });
 //   try {
@@ -37,12 +38,17 @@ const REPORT_JS = readFileSync(fileURLToPath(new URL('page-report.js', import.me
 // reports go to the run that runPage() has going, which also fails on a request for a file that is
 // not there (other than /favicon.ico). `headers` go on every response, e.g. the
 // cross-origin isolation a benchmark wants for fine-grained performance.now().
-// Resolves to { url, close() }.
+// Resolves to { url, onReport(fn) (runPage's: fn(kind, body) gets each report), close() }.
 export function serve(mounts, { headers = {} } = {}) {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   let listener = null;
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    } catch {
+      path = ''; // a malformed escape: no file (404 below)
+    }
     if (req.method === 'POST' && path.startsWith('/__engines/')) {
       let body = '';
       req.setEncoding('utf8');
