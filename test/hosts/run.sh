@@ -9,6 +9,9 @@
 #   6. the README's "Runtimes" blocks, extracted and run in Node, Deno, Bun, `wrangler dev` (with
 #      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
 #      (readme/run.mjs)
+#   7. the browser benchmark's quick run in Chromium, Firefox and WebKit (bench/browsers/run.mjs
+#      --quick, about 25 s): the package's page runs in all three engines and decodes one corpus
+#      file per family as Node's TextDecoder does (skipped without ../shared/corpus)
 # Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
 # everything in wasm (=0).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
@@ -76,6 +79,7 @@ step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
 step workerd node test/hosts/workerd/run.mjs
 step bundle-and-csp node test/hosts/bundle/run.mjs
 step readme-runtimes node test/hosts/readme/run.mjs
+step browsers-bench-quick node bench/browsers/run.mjs --quick
 
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"
