@@ -10,7 +10,6 @@ export const MESSAGES = {
   illegalInvocation: (what) => `Illegal invocation: the receiver is not a ${what}.`,
   missingArguments: (what, needed, given) => `${what} needs ${needed} arguments, but only ${given} were given.`,
   notBufferSource: 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.',
-  resizable: 'The input must not be backed by a resizable ArrayBuffer or a growable SharedArrayBuffer.',
   notUint8Array: 'The destination must be a Uint8Array.',
   notDictionary: (what) => `The ${what} argument must be an object, null or undefined.`,
   fatalDecode: (name) => `The encoded data is not valid ${name}.`,
