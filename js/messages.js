@@ -35,5 +35,14 @@ export const MESSAGES = {
     'The decoded text would be longer than the longest string this JavaScript engine can make' +
     (units === null ? '' : ` (at least ${units} code units)`) +
     '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
+  badPercentEncodeSet: (set) =>
+    `The percent-encode set ${typeof set === 'string' ? JSON.stringify(set) : typeof set} is not one of the URL ` +
+    'Standard\'s set names ("c0-control", "fragment", "query", "special-query", "path", "userinfo", "component", ' +
+    '"application/x-www-form-urlencoded") or a string of increasing characters U+0020 to U+007E.',
+  notBoolean: (what) => `The ${what} argument must be a boolean.`,
+  notTuples: 'The tuples must be an iterable of [name, value] pairs.',
+  tooLongString: (units) =>
+    `The result would be longer than the longest string this JavaScript engine can make (at least ${units} ` +
+    'code units). Encode the input in pieces.',
   wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
 };

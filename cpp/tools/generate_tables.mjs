@@ -153,6 +153,18 @@ function jsEncodings() {
   ].join('\n');
 }
 
+// The names as the standard writes them ("UTF-8", "Shift_JIS"), for the hooks' get an encoding
+// (js/hooks.js); a file of its own, so that the TextDecoder bundle does not carry them.
+function jsSpecNames() {
+  return [
+    HEADER('encodings.json'),
+    '// The name of every encoding as https://encoding.spec.whatwg.org/#names-and-labels writes it,',
+    "// indexed by the core's Encoding id.",
+    `export const SPEC_NAMES = ${JSON.stringify(encodings.map((e) => e.name))};`,
+    '',
+  ].join('\n');
+}
+
 function chunkString(text) {
   const parts = [];
   for (let i = 0; i < text.length; i += 72)
@@ -172,6 +184,7 @@ const outputs = {
   'cpp/generated/single_byte_tables.h': singleByteHeader(),
   'cpp/generated/family_layout.h': familyLayoutHeader(),
   'js/generated/encodings.js': jsEncodings(),
+  'js/generated/names.js': jsSpecNames(),
 };
 
 const check = process.argv.includes('--check');

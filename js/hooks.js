@@ -1,0 +1,184 @@
+// encoding-wasm/hooks: the Encoding Standard's hooks for other standards (HTML, URL, Fetch, XHR,
+// FileReader), https://encoding.spec.whatwg.org/#specification-hooks and #legacy-hooks, as
+// functions. Where @exodus/bytes (which whatwg-url and jsdom call) has the same hook, the name and
+// argument order are its own (labelToName, normalizeEncoding, getBOMEncoding, legacyHookDecode), so
+// a library can switch with an import alias; the rest are named after the standard's terms.
+// Not imported by the main entry: the TextDecoder bundle does not carry any of it.
+import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
+import { encode, encoderId } from './encode.js';
+import { SPEC_NAMES } from './generated/names.js';
+import { MESSAGES } from './messages.js';
+import { DecoderCommon } from './text_decoder.js';
+import { TextEncoder } from './text_encoder.js';
+import { apply } from './intrinsics.js';
+import { toBytes, toDOMString } from './webidl.js';
+
+export { encode };
+
+const ISO_2022_JP = SPEC_NAMES.indexOf('ISO-2022-JP');
+const UTF_16BE = SPEC_NAMES.indexOf('UTF-16BE');
+const UTF_16LE = SPEC_NAMES.indexOf('UTF-16LE');
+const UTF_8 = SPEC_NAMES.indexOf('UTF-8');
+const utf8 = new TextEncoder();
+const encodeUtf8 = TextEncoder.prototype.encode;
+const { indexOf, replaceAll } = String.prototype;
+
+// https://encoding.spec.whatwg.org/#concept-encoding-get: the encoding's name as the standard
+// writes it ("UTF-8", "Shift_JIS", "replacement"), or null when `label` is no encoding's label.
+export function labelToName(label) {
+  const id = encodingId(toDOMString(label));
+  return id < 0 ? null : SPEC_NAMES[id];
+}
+
+// Get an encoding, with the name lower-cased as TextDecoder's `encoding` gives it, or null.
+export function normalizeEncoding(label) {
+  const id = encodingId(toDOMString(label));
+  return id < 0 ? null : encodingName(id);
+}
+
+// The encoding a label names, as an id; a RangeError when there is none.
+function labelId(label) {
+  label = toDOMString(label);
+  const id = encodingId(label);
+  if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
+  return id;
+}
+
+// https://encoding.spec.whatwg.org/#bom-sniff: "utf-8", "utf-16be" or "utf-16le" (lower-cased, as
+// TextDecoder's `encoding`) when `input` starts with that encoding's byte order mark, else null.
+export function getBOMEncoding(input) {
+  return bomSniff(toBytes(input));
+}
+
+function bomSniff(bytes) {
+  const n = bytes.length;
+  if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (n >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+// Runs a new instance of encoding `id`'s decoder over all of `bytes` in the "replacement" or
+// "fatal" error mode; `ignoreBOM` false drops a leading byte order mark of UTF-8 or UTF-16 (what
+// TextDecoder does). Fatal errors throw the TypeError TextDecoder throws.
+function decodeAll(id, bytes, fatal, ignoreBOM) {
+  // The replacement decoder is no TextDecoder's: the core runs it.
+  if (id === REPLACEMENT) return instanceFor(id).decode(id, 'replacement', fatal, true, { s0: 0, s1: 0 }, bytes, true);
+  return new DecoderCommon(encodingName(id), { fatal, ignoreBOM }).decodeChunk(bytes, true);
+}
+
+// https://encoding.spec.whatwg.org/#decode: BOM sniff; a byte order mark overrides
+// `fallbackEncoding` (a label; replacement's labels too) and is dropped; then decode with
+// replacement. A RangeError when `fallbackEncoding` is no encoding's label.
+export function legacyHookDecode(input, fallbackEncoding = 'utf-8') {
+  const bytes = toBytes(input);
+  const id = labelId(fallbackEncoding);
+  const bom = bomSniff(bytes);
+  // The decoder of the BOM's encoding drops it (BOM seen), as "read three/two bytes" does.
+  if (bom !== null) return decodeAll(encodingId(bom), bytes, false, false);
+  // No BOM: ignore BOM, so that UTF-8 or UTF-16 fallbacks keep a BOM the sniff did not see.
+  return decodeAll(id, bytes, false, true);
+}
+
+// https://encoding.spec.whatwg.org/#utf-8-decode: a leading UTF-8 BOM is dropped.
+export const utf8Decode = (input) => decodeAll(UTF_8, toBytes(input), false, false);
+
+// https://encoding.spec.whatwg.org/#utf-8-decode-without-bom: a leading BOM is U+FEFF.
+export const utf8DecodeWithoutBOM = (input) => decodeAll(UTF_8, toBytes(input), false, true);
+
+// https://encoding.spec.whatwg.org/#utf-8-decode-without-bom-or-fail: the string, or null (the
+// standard's failure) when `input` is not valid UTF-8.
+export function utf8DecodeWithoutBOMOrFail(input) {
+  const bytes = toBytes(input);
+  try {
+    return decodeAll(UTF_8, bytes, true, true);
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+// https://encoding.spec.whatwg.org/#utf-8-encode: a new Uint8Array. Lone surrogates become U+FFFD
+// (the standard's input is scalar values; this is the conversion to them).
+export const utf8Encode = (input) => apply(encodeUtf8, utf8, [toDOMString(input)]);
+
+// https://encoding.spec.whatwg.org/#get-an-output-encoding: "UTF-8" for replacement and
+// UTF-16BE/LE, else the name of the encoding `encoding` (a label) names, as labelToName gives it.
+// A RangeError when it is no encoding's label.
+export function getOutputEncoding(encoding) {
+  return SPEC_NAMES[outputEncodingId(labelId(encoding))];
+}
+
+export const outputEncodingId = (id) => (id === REPLACEMENT || id === UTF_16BE || id === UTF_16LE ? UTF_8 : id);
+
+// https://encoding.spec.whatwg.org/#encode-or-fail with a new encoder of the encoding `encoding`
+// (a label) over all of `input`: the bytes (a new Uint8Array) when every scalar value encodes,
+// otherwise the first one that does not, as a number (the standard's return value; the bytes
+// before it are not returned). Percent-encoding, which goes on past each error with the same
+// encoder, is percentEncodeAfterEncoding (encoding-wasm/url). A RangeError for an unknown label,
+// and for replacement and UTF-16BE/LE, which have no encoder.
+export function encodeOrFail(input, encoding) {
+  const text = toDOMString(input);
+  const id = encoderId(toDOMString(encoding));
+  const instance = instanceFor(id);
+  try {
+    return instance.encode(id, encodingName(id), text, false);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  let first = null;
+  forEachRun(
+    encodeMarked(id, text),
+    id === ISO_2022_JP,
+    () => {},
+    (codePoint) => (first ??= codePoint),
+  );
+  return first;
+}
+
+// The output of running encoding `id`'s encoder over all of `text` in "html" mode, with each "&"
+// of the text doubled first, so that forEachRun can tell the encoder's bytes from the "&#N;" of
+// each error. One encoder runs over the whole text, as "encode or fail" run until the input is
+// used up does: ISO-2022-JP's state carries across errors (it is ASCII or Roman at each error,
+// whose bytes for "&#0123456789;" are those characters).
+export function encodeMarked(id, text) {
+  let marked = text;
+  if (apply(indexOf, text, ['&']) >= 0) {
+    try {
+      marked = apply(replaceAll, text, ['&', '&&']);
+    } catch (error) {
+      if (error instanceof RangeError) throw new RangeError(MESSAGES.tooLongString(text.length), { cause: error });
+      throw error;
+    }
+  }
+  return instanceFor(id).encode(id, encodingName(id), marked, true);
+}
+
+// Walks encodeMarked's output: run(from, to) for each stretch of the encoder's bytes [from, to)
+// and error(codePoint) for each error, in order. A doubled "&" is one byte of the encoder's; "&#"
+// starts an error's "&#N;". No other byte 0x26 occurs: no multi-byte encoding's trail bytes go
+// below 0x30, except ISO-2022-JP's two-byte codes, which come between ESC $ B and the next escape.
+export function forEachRun(bytes, iso2022jp, run, error) {
+  const n = bytes.length;
+  let from = 0;
+  let twoByte = false;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i];
+    if (b === 0x1b && iso2022jp) twoByte = bytes[i + 1] === 0x24; // ESC $ B, or ESC ( B / ESC ( J
+    if (b !== 0x26 || twoByte) continue;
+    if (bytes[i + 1] === 0x26) {
+      run(from, i + 1);
+      from = i + 2;
+      i++;
+      continue;
+    }
+    run(from, i);
+    let codePoint = 0;
+    let j = i + 2;
+    while (bytes[j] !== 0x3b) codePoint = codePoint * 10 + bytes[j++] - 0x30;
+    error(codePoint);
+    from = j + 1;
+    i = j;
+  }
+  run(from, n);
+}

@@ -1,0 +1,130 @@
+// encoding-wasm/url: the URL Standard's percent-encoding in any encoding that has an encoder, and
+// the application/x-www-form-urlencoded serializer, https://url.spec.whatwg.org/#percent-encoded-bytes
+// and #concept-urlencoded-serializer. percentEncodeAfterEncoding has the name, argument order and
+// percent-encode-set strings of @exodus/bytes/whatwg.js (which whatwg-url calls).
+import { encodingId, instanceFor } from './core.js';
+import { encoderId } from './encode.js';
+import { encodeMarked, forEachRun, outputEncodingId, utf8Encode } from './hooks.js';
+import { fromCharCode } from './intrinsics.js';
+import { MESSAGES } from './messages.js';
+import { toDOMString } from './webidl.js';
+
+const UTF_8 = encodingId('utf-8');
+const ISO_2022_JP = encodingId('iso-2022-jp');
+
+// https://url.spec.whatwg.org/#c0-control-percent-encode-set and the sets built on it, each as the
+// printable ASCII characters it adds to the C0 control percent-encode set (the C0 controls and
+// every code point above U+007E).
+const FRAGMENT = ' "<>`';
+const QUERY = ' "#<>';
+const PATH = QUERY + '?^`{}';
+const USERINFO = PATH + '/:;=@[\\]^|';
+const COMPONENT = USERINFO + '$%&+,';
+export const PERCENT_ENCODE_SETS = {
+  __proto__: null,
+  'c0-control': '',
+  fragment: FRAGMENT,
+  query: QUERY,
+  'special-query': QUERY + "'",
+  path: PATH,
+  userinfo: USERINFO,
+  component: COMPONENT,
+  'application/x-www-form-urlencoded': COMPONENT + "!'()~",
+};
+
+// For each (set, spaceAsPlus): what each byte becomes, a 256-string table. Few sets are ever used.
+const tables = new Map();
+const HEX = '0123456789ABCDEF';
+
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding's per-byte steps as a table.
+// `set` is a set's name above, or as @exodus/bytes takes it, the printable ASCII characters added
+// to the C0 control percent-encode set in increasing order (" \"#<>" is the query set). The names
+// are never such strings (their characters do not increase), so the two cannot be confused.
+function byteTable(set, spaceAsPlus) {
+  const key = spaceAsPlus ? `+${set}` : ` ${set}`;
+  let table = tables.get(key);
+  if (table !== undefined) return table;
+  const added = PERCENT_ENCODE_SETS[set] ?? checkedSet(set);
+  table = [];
+  for (let b = 0; b < 256; b++) {
+    const inSet = b < 0x20 || b > 0x7e || added.includes(fromCharCode(b));
+    table.push(inSet ? `%${HEX[b >> 4]}${HEX[b & 15]}` : fromCharCode(b));
+  }
+  if (spaceAsPlus) table[0x20] = '+';
+  if (tables.size < 64) tables.set(key, table);
+  return table;
+}
+
+function checkedSet(set) {
+  for (let i = 0; i < set.length; i++) {
+    const c = set.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || (i > 0 && c <= set.charCodeAt(i - 1)))
+      throw new TypeError(MESSAGES.badPercentEncodeSet(set));
+  }
+  return set;
+}
+
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding. `encoding` is a label of an
+// encoding with an encoder (a RangeError otherwise); `input` a string, whose lone surrogates are
+// U+FFFD; `percentEncodeSet` a set's name ("query", "path", ...; see PERCENT_ENCODE_SETS) or the
+// characters it adds to the C0 control percent-encode set. One encoder runs over all of `input`
+// (ISO-2022-JP's escapes are those of one run), and each code point it cannot encode is
+// "%26%23N%3B", the percent-encoded "&#N;".
+export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, spaceAsPlus = false) {
+  const id = encoderId(toDOMString(encoding));
+  const text = toDOMString(input);
+  if (typeof percentEncodeSet !== 'string') throw new TypeError(MESSAGES.badPercentEncodeSet(percentEncodeSet));
+  if (typeof spaceAsPlus !== 'boolean') throw new TypeError(MESSAGES.notBoolean('spaceAsPlus'));
+  return percentEncode(id, text, byteTable(percentEncodeSet, spaceAsPlus));
+}
+
+function percentEncode(id, text, table) {
+  const bytes = id === UTF_8 ? utf8Encode(text) : encodeMarked(id, text);
+  let out = '';
+  try {
+    if (id === UTF_8) {
+      for (let i = 0; i < bytes.length; i++) out += table[bytes[i]];
+    } else {
+      forEachRun(
+        bytes,
+        id === ISO_2022_JP,
+        (from, to) => {
+          for (let i = from; i < to; i++) out += table[bytes[i]];
+        },
+        (codePoint) => (out += `%26%23${codePoint}%3B`),
+      );
+    }
+  } catch (error) {
+    // The only RangeError here: output longer than the engine's longest string.
+    if (error instanceof RangeError) throw new RangeError(MESSAGES.tooLongString(out.length), { cause: error });
+    throw error;
+  }
+  return out;
+}
+
+// https://url.spec.whatwg.org/#concept-urlencoded-serializer: `tuples` is an iterable of
+// [name, value] pairs (arrays, or any iterable of two strings, such as a URLSearchParams' entries);
+// `encoding` a label (default UTF-8), whose output encoding is used (UTF-8 for replacement and
+// UTF-16BE/LE). A TypeError for tuples that are not pairs, a RangeError for an unknown label.
+export function urlencodedSerialize(tuples, encoding = 'UTF-8') {
+  encoding = toDOMString(encoding);
+  const found = encodingId(encoding);
+  if (found < 0) throw new RangeError(MESSAGES.badLabel(encoding));
+  const id = outputEncodingId(found);
+  if (id !== UTF_8) instanceFor(id); // a family that cannot load fails before any output
+  if (!isIterable(tuples)) throw new TypeError(MESSAGES.notTuples);
+  const table = byteTable('application/x-www-form-urlencoded', true);
+  let output = '';
+  for (const tuple of tuples) {
+    const pair = Array.isArray(tuple) ? tuple : isIterable(tuple) ? Array.from(tuple) : null;
+    if (pair === null || pair.length !== 2) throw new TypeError(MESSAGES.notTuples);
+    const name = percentEncode(id, toDOMString(pair[0]), table);
+    const value = percentEncode(id, toDOMString(pair[1]), table);
+    if (output !== '') output += '&';
+    output += `${name}=${value}`;
+  }
+  return output;
+}
+
+const isIterable = (value) =>
+  value !== null && typeof value === 'object' && typeof value[Symbol.iterator] === 'function';
