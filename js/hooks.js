@@ -21,7 +21,7 @@ const UTF_16LE = SPEC_NAMES.indexOf('UTF-16LE');
 const UTF_8 = SPEC_NAMES.indexOf('UTF-8');
 const utf8 = new TextEncoder();
 const encodeUtf8 = TextEncoder.prototype.encode;
-const { indexOf, replaceAll } = String.prototype;
+const { indexOf, slice } = String.prototype;
 
 // https://encoding.spec.whatwg.org/#concept-encoding-get: the encoding's name as the standard
 // writes it ("UTF-8", "Shift_JIS", "replacement"), or null when `label` is no encoding's label.
@@ -127,52 +127,92 @@ export function encodeOrFail(input, encoding) {
     if (!(error instanceof TypeError)) throw error;
   }
   let first = null;
-  forEachRun(
-    encodeMarked(id, text),
-    id === ISO_2022_JP,
+  encodeRuns(
+    id,
+    text,
     () => {},
     (codePoint) => (first ??= codePoint),
   );
   return first;
 }
 
-// The output of running encoding `id`'s encoder over all of `text` in "html" mode, with each "&"
-// of the text doubled first, so that forEachRun can tell the encoder's bytes from the "&#N;" of
-// each error. One encoder runs over the whole text, as "encode or fail" run until the input is
-// used up does: ISO-2022-JP's state carries across errors (it is ASCII or Roman at each error,
-// whose bytes for "&#0123456789;" are those characters).
-export function encodeMarked(id, text) {
-  let marked = text;
-  if (apply(indexOf, text, ['&']) >= 0) {
-    try {
-      marked = apply(replaceAll, text, ['&', '&&']);
-    } catch (error) {
-      if (error instanceof RangeError) throw new RangeError(MESSAGES.tooLongString(text.length), { cause: error });
-      throw error;
+const AMPERSAND = Uint8Array.of(0x26);
+const ESC = 0x1b;
+
+// "Encode or fail" run again and again with one encoder until the input is used up, as
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding does: calls run(bytes, from, to)
+// for each stretch of the encoder's output and error(codePoint) for each error, in order.
+// The core's "html" mode writes each error as "&#N;" and goes on with the same encoder state. When
+// the text has no "&", or the output has no more than the text (so no error), one run does. Else
+// the text is encoded in pieces between its "&"s, each "&" being its own byte. Only ISO-2022-JP has
+// a state that a piece's end (which ends the encoder's run) changes: at an "&" it is ASCII or Roman
+// (from jis0208 it writes ESC ( B first, as the end of a piece does), and where it is Roman, the
+// piece's closing ESC ( B is dropped and the next piece starts in Roman: it is encoded after a
+// U+00A5, whose ESC ( J 5C is dropped.
+export function encodeRuns(id, text, run, error) {
+  const instance = instanceFor(id);
+  const name = encodingName(id);
+  const iso2022jp = id === ISO_2022_JP;
+  const whole = instance.encode(id, name, text, true);
+  const amps = countAmpersands(text);
+  if (amps === 0) return forEachError(whole, 0, whole.length, iso2022jp, run, error);
+  if (countOutputAmpersands(whole, iso2022jp) === amps) return run(whole, 0, whole.length);
+  let start = 0;
+  let roman = false;
+  for (;;) {
+    const amp = apply(indexOf, text, ['&', start]);
+    const end = amp < 0 ? text.length : amp;
+    // An empty piece between two "&"s writes nothing and keeps the state.
+    if (end > start || amp < 0) {
+      const piece = apply(slice, text, [start, end]);
+      const bytes = instance.encode(id, name, roman ? `\u00a5${piece}` : piece, true);
+      const from = roman ? 4 : 0;
+      roman = amp >= 0 && iso2022jp && endsRoman(bytes);
+      forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, run, error);
     }
+    if (amp < 0) return;
+    run(AMPERSAND, 0, 1);
+    start = amp + 1;
   }
-  return instanceFor(id).encode(id, encodingName(id), marked, true);
 }
 
-// Walks encodeMarked's output: run(from, to) for each stretch of the encoder's bytes [from, to)
-// and error(codePoint) for each error, in order. A doubled "&" is one byte of the encoder's; "&#"
-// starts an error's "&#N;". No other byte 0x26 occurs: no multi-byte encoding's trail bytes go
-// below 0x30, except ISO-2022-JP's two-byte codes, which come between ESC $ B and the next escape.
-export function forEachRun(bytes, iso2022jp, run, error) {
-  const n = bytes.length;
-  let from = 0;
+function countAmpersands(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0x26) n++;
+  return n;
+}
+
+// The bytes 0x26 of encoder output, outside ISO-2022-JP's two-byte codes.
+function countOutputAmpersands(bytes, iso2022jp) {
+  let n = 0;
   let twoByte = false;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b === 0x1b && iso2022jp) twoByte = bytes[i + 1] === 0x24; // ESC $ B, or ESC ( B / ESC ( J
+    if (b === ESC && iso2022jp) twoByte = bytes[i + 1] === 0x24;
+    else if (b === 0x26 && !twoByte) n++;
+  }
+  return n;
+}
+
+// Whether ISO-2022-JP output closes with ESC ( B after ESC ( J: the encoder was in Roman.
+function endsRoman(bytes) {
+  const n = bytes.length;
+  if (n < 6 || bytes[n - 3] !== ESC) return false;
+  let i = n - 4;
+  while (i >= 0 && bytes[i] !== ESC) i--;
+  return i >= 0 && bytes[i + 2] === 0x4a;
+}
+
+// Splits html-mode output without any "&" of the text's at its errors' "&#N;". No other byte 0x26
+// occurs: no multi-byte encoding's trail bytes go below 0x30, except ISO-2022-JP's two-byte codes,
+// which come between ESC $ B and the next escape.
+function forEachError(bytes, from, to, iso2022jp, run, error) {
+  let twoByte = false;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i];
+    if (b === ESC && iso2022jp) twoByte = bytes[i + 1] === 0x24; // ESC $ B, or ESC ( B / ESC ( J
     if (b !== 0x26 || twoByte) continue;
-    if (bytes[i + 1] === 0x26) {
-      run(from, i + 1);
-      from = i + 2;
-      i++;
-      continue;
-    }
-    run(from, i);
+    run(bytes, from, i);
     let codePoint = 0;
     let j = i + 2;
     while (bytes[j] !== 0x3b) codePoint = codePoint * 10 + bytes[j++] - 0x30;
@@ -180,5 +220,5 @@ export function forEachRun(bytes, iso2022jp, run, error) {
     from = j + 1;
     i = j;
   }
-  run(from, n);
+  run(bytes, from, to);
 }

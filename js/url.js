@@ -4,8 +4,8 @@
 // percent-encode-set strings of @exodus/bytes/whatwg.js (which whatwg-url calls).
 import { encodingId, instanceFor } from './core.js';
 import { encoderId } from './encode.js';
-import { encodeMarked, forEachRun, outputEncodingId, utf8Encode } from './hooks.js';
-import { fromCharCode } from './intrinsics.js';
+import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
+import { charCodesToString } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { toDOMString } from './webidl.js';
 
@@ -32,26 +32,21 @@ export const PERCENT_ENCODE_SETS = {
   'application/x-www-form-urlencoded': COMPONENT + "!'()~",
 };
 
-// For each (set, spaceAsPlus): what each byte becomes, a 256-string table. Few sets are ever used.
+// For each set: which bytes it percent-encodes (a 256-byte table of 0 and 1). Few sets are used.
 const tables = new Map();
-const HEX = '0123456789ABCDEF';
+const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46];
 
-// https://url.spec.whatwg.org/#string-percent-encode-after-encoding's per-byte steps as a table.
 // `set` is a set's name above, or as @exodus/bytes takes it, the printable ASCII characters added
 // to the C0 control percent-encode set in increasing order (" \"#<>" is the query set). The names
 // are never such strings (their characters do not increase), so the two cannot be confused.
-function byteTable(set, spaceAsPlus) {
-  const key = spaceAsPlus ? `+${set}` : ` ${set}`;
-  let table = tables.get(key);
+function byteTable(set) {
+  let table = tables.get(set);
   if (table !== undefined) return table;
   const added = PERCENT_ENCODE_SETS[set] ?? checkedSet(set);
-  table = [];
-  for (let b = 0; b < 256; b++) {
-    const inSet = b < 0x20 || b > 0x7e || added.includes(fromCharCode(b));
-    table.push(inSet ? `%${HEX[b >> 4]}${HEX[b & 15]}` : fromCharCode(b));
-  }
-  if (spaceAsPlus) table[0x20] = '+';
-  if (tables.size < 64) tables.set(key, table);
+  table = new Uint8Array(256).fill(1);
+  for (let b = 0x20; b <= 0x7e; b++) table[b] = 0;
+  for (let i = 0; i < added.length; i++) table[added.charCodeAt(i)] = 1;
+  if (tables.size < 64) tables.set(set, table);
   return table;
 }
 
@@ -75,29 +70,51 @@ export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, sp
   const text = toDOMString(input);
   if (typeof percentEncodeSet !== 'string') throw new TypeError(MESSAGES.badPercentEncodeSet(percentEncodeSet));
   if (typeof spaceAsPlus !== 'boolean') throw new TypeError(MESSAGES.notBoolean('spaceAsPlus'));
-  return percentEncode(id, text, byteTable(percentEncodeSet, spaceAsPlus));
+  return percentEncode(id, text, byteTable(percentEncodeSet), spaceAsPlus);
 }
 
-function percentEncode(id, text, table) {
-  const bytes = id === UTF_8 ? utf8Encode(text) : encodeMarked(id, text);
+// Output goes through a buffer of code units, a block of bytes at a time, so that the string is
+// made of flat pieces (appending three characters at a time would make a rope node for each).
+const BLOCK = 8192;
+const units = new Uint16Array(3 * BLOCK);
+
+function percentEncode(id, text, table, spaceAsPlus) {
   let out = '';
-  try {
-    if (id === UTF_8) {
-      for (let i = 0; i < bytes.length; i++) out += table[bytes[i]];
-    } else {
-      forEachRun(
-        bytes,
-        id === ISO_2022_JP,
-        (from, to) => {
-          for (let i = from; i < to; i++) out += table[bytes[i]];
-        },
-        (codePoint) => (out += `%26%23${codePoint}%3B`),
-      );
+  // The one RangeError appending can give: output longer than the engine's longest string.
+  const add = (piece) => {
+    try {
+      out += piece;
+    } catch (error) {
+      throw new RangeError(MESSAGES.tooLongString(out.length + piece.length), { cause: error });
     }
-  } catch (error) {
-    // The only RangeError here: output longer than the engine's longest string.
-    if (error instanceof RangeError) throw new RangeError(MESSAGES.tooLongString(out.length), { cause: error });
-    throw error;
+  };
+  // https://url.spec.whatwg.org/#string-percent-encode-after-encoding, step 5.3 for bytes [from, to).
+  const append = (bytes, from, to) => {
+    while (from < to) {
+      const end = Math.min(to, from + BLOCK);
+      let n = 0;
+      for (let i = from; i < end; i++) {
+        const b = bytes[i];
+        if (spaceAsPlus && b === 0x20) {
+          units[n++] = 0x2b;
+        } else if (table[b]) {
+          units[n++] = 0x25;
+          units[n++] = HEX[b >> 4];
+          units[n++] = HEX[b & 15];
+        } else {
+          units[n++] = b;
+        }
+      }
+      add(charCodesToString(units.subarray(0, n)));
+      from = end;
+    }
+  };
+  if (id === UTF_8) {
+    const bytes = utf8Encode(text);
+    append(bytes, 0, bytes.length);
+  } else {
+    // Step 5.4 for each error.
+    encodeRuns(id, text, append, (codePoint) => add(`%26%23${codePoint}%3B`));
   }
   return out;
 }
@@ -113,13 +130,13 @@ export function urlencodedSerialize(tuples, encoding = 'UTF-8') {
   const id = outputEncodingId(found);
   if (id !== UTF_8) instanceFor(id); // a family that cannot load fails before any output
   if (!isIterable(tuples)) throw new TypeError(MESSAGES.notTuples);
-  const table = byteTable('application/x-www-form-urlencoded', true);
+  const table = byteTable('application/x-www-form-urlencoded');
   let output = '';
   for (const tuple of tuples) {
     const pair = Array.isArray(tuple) ? tuple : isIterable(tuple) ? Array.from(tuple) : null;
     if (pair === null || pair.length !== 2) throw new TypeError(MESSAGES.notTuples);
-    const name = percentEncode(id, toDOMString(pair[0]), table);
-    const value = percentEncode(id, toDOMString(pair[1]), table);
+    const name = percentEncode(id, toDOMString(pair[0]), table, true);
+    const value = percentEncode(id, toDOMString(pair[1]), table, true);
     if (output !== '') output += '&';
     output += `${name}=${value}`;
   }
