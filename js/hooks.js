@@ -21,7 +21,7 @@ const UTF_16LE = SPEC_NAMES.indexOf('UTF-16LE');
 const UTF_8 = SPEC_NAMES.indexOf('UTF-8');
 const utf8 = new TextEncoder();
 const encodeUtf8 = TextEncoder.prototype.encode;
-const { indexOf, slice } = String.prototype;
+const { indexOf, replaceAll, slice } = String.prototype;
 
 // https://encoding.spec.whatwg.org/#concept-encoding-get: the encoding's name as the standard
 // writes it ("UTF-8", "Shift_JIS", "replacement"), or null when `label` is no encoding's label.
@@ -136,7 +136,6 @@ export function encodeOrFail(input, encoding) {
   return first;
 }
 
-const AMPERSAND = Uint8Array.of(0x26);
 const ESC = 0x1b;
 
 // "Encode or fail" run again and again with one encoder until the input is used up, as
@@ -144,35 +143,32 @@ const ESC = 0x1b;
 // for each stretch of the encoder's output and error(codePoint) for each error, in order.
 // The core's "html" mode writes each error as "&#N;" and goes on with the same encoder state. When
 // the text has no "&", or the output has no more than the text (so no error), one run does. Else
-// the text is encoded in pieces between its "&"s, each "&" being its own byte. Only ISO-2022-JP has
-// a state that a piece's end (which ends the encoder's run) changes: at an "&" it is ASCII or Roman
-// (from jis0208 it writes ESC ( B first, as the end of a piece does), and where it is Roman, the
-// piece's closing ESC ( B is dropped and the next piece starts in Roman: it is encoded after a
-// U+00A5, whose ESC ( J 5C is dropped.
+// each "&" of the text is doubled, so that "&&" is one and "&#" an error, in blocks of at least
+// BLOCK code units that end after an "&" (so that no copy of the text is made whole). Only
+// ISO-2022-JP has a state that a block's end (which ends the encoder's run) changes: after an "&"
+// it is ASCII or Roman (from jis0208 it wrote ESC ( B first), and where it is Roman, the block's
+// closing ESC ( B is dropped and the next block starts in Roman: it is encoded after a U+00A5,
+// whose ESC ( J 5C is dropped.
+const BLOCK = 1 << 15;
+
 export function encodeRuns(id, text, run, error) {
   const instance = instanceFor(id);
   const name = encodingName(id);
   const iso2022jp = id === ISO_2022_JP;
   const whole = instance.encode(id, name, text, true);
   const amps = countAmpersands(text);
-  if (amps === 0) return forEachError(whole, 0, whole.length, iso2022jp, run, error);
+  if (amps === 0) return forEachError(whole, 0, whole.length, iso2022jp, false, run, error);
   if (countOutputAmpersands(whole, iso2022jp) === amps) return run(whole, 0, whole.length);
-  let start = 0;
   let roman = false;
-  for (;;) {
-    const amp = apply(indexOf, text, ['&', start]);
-    const end = amp < 0 ? text.length : amp;
-    // An empty piece between two "&"s writes nothing and keeps the state.
-    if (end > start || amp < 0) {
-      const piece = apply(slice, text, [start, end]);
-      const bytes = instance.encode(id, name, roman ? `\u00a5${piece}` : piece, true);
-      const from = roman ? 4 : 0;
-      roman = amp >= 0 && iso2022jp && endsRoman(bytes);
-      forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, run, error);
-    }
-    if (amp < 0) return;
-    run(AMPERSAND, 0, 1);
-    start = amp + 1;
+  for (let start = 0; start < text.length;) {
+    const amp = text.length - start > BLOCK ? apply(indexOf, text, ['&', start + BLOCK]) : -1;
+    const end = amp < 0 ? text.length : amp + 1;
+    const block = apply(replaceAll, apply(slice, text, [start, end]), ['&', '&&']);
+    const bytes = instance.encode(id, name, roman ? `\u00a5${block}` : block, true);
+    const from = roman ? 4 : 0;
+    roman = end < text.length && iso2022jp && endsRoman(bytes);
+    forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, true, run, error);
+    start = end;
   }
 }
 
@@ -203,15 +199,21 @@ function endsRoman(bytes) {
   return i >= 0 && bytes[i + 2] === 0x4a;
 }
 
-// Splits html-mode output without any "&" of the text's at its errors' "&#N;". No other byte 0x26
-// occurs: no multi-byte encoding's trail bytes go below 0x30, except ISO-2022-JP's two-byte codes,
-// which come between ESC $ B and the next escape.
-function forEachError(bytes, from, to, iso2022jp, run, error) {
+// Splits html-mode output [from, to) at its errors' "&#N;" (with `doubled`, "&&" is one "&" of the
+// text's). No other byte 0x26 occurs: no multi-byte encoding's trail bytes go below 0x30, except
+// ISO-2022-JP's two-byte codes, which come between ESC $ B and the next escape.
+function forEachError(bytes, from, to, iso2022jp, doubled, run, error) {
   let twoByte = false;
   for (let i = from; i < to; i++) {
     const b = bytes[i];
     if (b === ESC && iso2022jp) twoByte = bytes[i + 1] === 0x24; // ESC $ B, or ESC ( B / ESC ( J
     if (b !== 0x26 || twoByte) continue;
+    if (doubled && bytes[i + 1] === 0x26) {
+      run(bytes, from, i + 1);
+      from = i + 2;
+      i++;
+      continue;
+    }
     run(bytes, from, i);
     let codePoint = 0;
     let j = i + 2;

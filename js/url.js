@@ -5,8 +5,9 @@
 import { encodingId, instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
-import { charCodesToString } from './intrinsics.js';
+import { apply } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
+import { TextDecoder } from './text_decoder.js';
 import { toDOMString } from './webidl.js';
 
 const UTF_8 = encodingId('utf-8');
@@ -73,15 +74,21 @@ export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, sp
   return percentEncode(id, text, byteTable(percentEncodeSet), spaceAsPlus);
 }
 
-// Output goes through a buffer of code units, a block of bytes at a time, so that the string is
-// made of flat pieces (appending three characters at a time would make a rope node for each).
-const BLOCK = 8192;
-const units = new Uint16Array(3 * BLOCK);
+// Output is ASCII: it goes through a byte buffer, made a string by a UTF-8 decoder each time it is
+// full (flat strings; appending three characters at a time would make a rope node for each).
+const buffer = new Uint8Array(1 << 16);
+const ascii = new TextDecoder();
+const decodeAscii = TextDecoder.prototype.decode;
+// Room for a byte's "%XX", or an error's "%26%23N%3B" (N up to 1114111).
+const ROOM = buffer.length - 32;
 
 function percentEncode(id, text, table, spaceAsPlus) {
   let out = '';
+  let n = 0;
   // The one RangeError appending can give: output longer than the engine's longest string.
-  const add = (piece) => {
+  const flush = () => {
+    const piece = apply(decodeAscii, ascii, [buffer.subarray(0, n)]);
+    n = 0;
     try {
       out += piece;
     } catch (error) {
@@ -91,31 +98,38 @@ function percentEncode(id, text, table, spaceAsPlus) {
   // https://url.spec.whatwg.org/#string-percent-encode-after-encoding, step 5.3 for bytes [from, to).
   const append = (bytes, from, to) => {
     while (from < to) {
-      const end = Math.min(to, from + BLOCK);
-      let n = 0;
+      if (n > ROOM) flush();
+      // As many bytes as surely fit, three output bytes each, with a local count.
+      const end = Math.min(to, from + Math.floor((ROOM - n) / 3) + 1);
+      let k = n;
       for (let i = from; i < end; i++) {
         const b = bytes[i];
         if (spaceAsPlus && b === 0x20) {
-          units[n++] = 0x2b;
+          buffer[k++] = 0x2b;
         } else if (table[b]) {
-          units[n++] = 0x25;
-          units[n++] = HEX[b >> 4];
-          units[n++] = HEX[b & 15];
+          buffer[k++] = 0x25;
+          buffer[k++] = HEX[b >> 4];
+          buffer[k++] = HEX[b & 15];
         } else {
-          units[n++] = b;
+          buffer[k++] = b;
         }
       }
-      add(charCodesToString(units.subarray(0, n)));
+      n = k;
       from = end;
     }
+  };
+  // Step 5.4: "%26%23", the code point in decimal, "%3B".
+  const appendError = (codePoint) => {
+    if (n > ROOM) flush();
+    for (const c of `%26%23${codePoint}%3B`) buffer[n++] = c.charCodeAt(0);
   };
   if (id === UTF_8) {
     const bytes = utf8Encode(text);
     append(bytes, 0, bytes.length);
   } else {
-    // Step 5.4 for each error.
-    encodeRuns(id, text, append, (codePoint) => add(`%26%23${codePoint}%3B`));
+    encodeRuns(id, text, append, appendError);
   }
+  flush();
   return out;
 }
 
