@@ -5,6 +5,15 @@ import { readEncodings, readIndex, singleByteEncodings } from '../../cpp/tools/w
 
 export { readEncodings, readIndex, singleByteEncodings };
 
+// Where the engine is V8 outside a browser (Node, Deno): its longest string is 2 ** 29 - 24 code
+// units and a 4 GiB buffer costs only address space. The tests that need that are run there only:
+// JavaScriptCore (Bun) allows strings of 2 ** 31 - 1, and a browser tab is no place for 512 MiB
+// inputs and 4 GiB buffers.
+export const V8_OUTSIDE_BROWSER =
+  typeof globalThis.process?.versions?.v8 === 'string' &&
+  !globalThis.process.versions.bun &&
+  !('document' in globalThis);
+
 // True when the suite runs with every decoder in wasm (test/run-all.sh's second pass).
 export const NATIVE_OFF = globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
 

@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import * as hooks from '../../js/hooks.js';
 import { encode, TextDecoder } from '../../js/index.js';
-import { detach, hex, loadReference, prng, readEncodings, showBytes, specGetEncoding, thrown } from './helpers.js';
+import {
+  detach,
+  hex,
+  loadReference,
+  prng,
+  readEncodings,
+  showBytes,
+  specGetEncoding,
+  thrown,
+  V8_OUTSIDE_BROWSER,
+} from './helpers.js';
 
 const {
   encodeOrFail,
@@ -458,13 +468,6 @@ describe('bad input: a clear typed error, and the hooks keep working', () => {
     working();
   });
 });
-
-// V8 outside a browser (Node, Deno): the longest string is 2 ** 29 - 24 code units (see
-// robustness.test.js for why only there).
-const V8_OUTSIDE_BROWSER =
-  typeof globalThis.process?.versions?.v8 === 'string' &&
-  !globalThis.process.versions.bun &&
-  !('document' in globalThis);
 
 describe.skipIf(!V8_OUTSIDE_BROWSER)('huge inputs (V8 outside a browser)', () => {
   it('decode output longer than the longest string is the RangeError TextDecoder gives; the hook works after', () => {

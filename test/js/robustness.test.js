@@ -3,7 +3,17 @@
 // built-ins do not reach inside (WebIDL's conversions are the only points where user code may run).
 // (Failures of the wasm side itself, traps and out-of-memory, are in wasm_failure.test.js.)
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytes, detach, hex, prng, randomChunks, singleByteTable, utf16Bytes, utf8Encode } from './helpers.js';
+import {
+  bytes,
+  detach,
+  hex,
+  prng,
+  randomChunks,
+  singleByteTable,
+  utf16Bytes,
+  utf8Encode,
+  V8_OUTSIDE_BROWSER,
+} from './helpers.js';
 
 // Load the package while watching WebAssembly.Instance, to find the core's memory. (If the module
 // was already loaded elsewhere in this worker, the memory checks fall back to the process RSS.)
@@ -171,14 +181,6 @@ describe('after bad calls, decoders still work', () => {
   });
 });
 
-// Where the engine is V8 outside a browser (Node, Deno): its longest string is 2 ** 29 - 24 code
-// units and a 4 GiB buffer costs only address space. The tests that need that are run there only:
-// JavaScriptCore (Bun) allows strings of 2 ** 31 - 1, and a browser tab is no place for 512 MiB
-// inputs and 4 GiB buffers.
-const V8_OUTSIDE_BROWSER =
-  typeof globalThis.process?.versions?.v8 === 'string' &&
-  !globalThis.process.versions.bun &&
-  !('document' in globalThis);
 const V8_MAX_STRING = 2 ** 29 - 24;
 const TOO_LONG =
   /^The decoded text would be longer than the longest string this JavaScript engine can make( \(at least \d+ code units\))?\. Decode the input in pieces/;

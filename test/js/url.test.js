@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from '../../js/index.js';
 import { PERCENT_ENCODE_SETS, percentEncodeAfterEncoding, urlencodedSerialize } from '../../js/url.js';
-import { loadReference, prng, readEncodings, thrown, wellFormed } from './helpers.js';
+import { loadReference, prng, readEncodings, thrown, V8_OUTSIDE_BROWSER, wellFormed } from './helpers.js';
 
 const ref = await loadReference();
 const NAMES = readEncodings().map((e) => e.name);
@@ -364,13 +364,6 @@ describe('bad input: a clear typed error, and the functions keep working', () =>
     working();
   });
 });
-
-// V8 outside a browser (Node, Deno): the longest string is 2 ** 29 - 24 code units (see
-// robustness.test.js for why only there).
-const V8_OUTSIDE_BROWSER =
-  typeof globalThis.process?.versions?.v8 === 'string' &&
-  !globalThis.process.versions.bun &&
-  !('document' in globalThis);
 
 describe.skipIf(!V8_OUTSIDE_BROWSER)('huge inputs (V8 outside a browser)', () => {
   it('output longer than the longest string is a RangeError that says so; the function works after', () => {
