@@ -7,7 +7,7 @@
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
 import { encode, encoderId } from './encode.js';
 import { SPEC_NAMES } from './generated/names.js';
-import { MESSAGES } from './messages.js';
+import { HOOK_MESSAGES, MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
 import { apply } from './intrinsics.js';

@@ -35,6 +35,12 @@ export const MESSAGES = {
     'The decoded text would be longer than the longest string this JavaScript engine can make' +
     (units === null ? '' : ` (at least ${units} code units)`) +
     '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
+  wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
+};
+
+// The messages of encoding-wasm/hooks and encoding-wasm/url, kept apart so that the main entry's
+// bundle does not carry them.
+export const HOOK_MESSAGES = {
   badPercentEncodeSet: (set) =>
     `The percent-encode set ${typeof set === 'string' ? JSON.stringify(set) : typeof set} is not one of the URL ` +
     'Standard\'s set names ("c0-control", "fragment", "query", "special-query", "path", "userinfo", "component", ' +
@@ -44,5 +50,4 @@ export const MESSAGES = {
   tooLongString: (units) =>
     `The result would be longer than the longest string this JavaScript engine can make (at least ${units} ` +
     'code units). Encode the input in pieces.',
-  wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
 };

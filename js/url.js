@@ -6,7 +6,7 @@ import { encodingId, instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
 import { apply } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import { HOOK_MESSAGES, MESSAGES } from './messages.js';
 import { TextDecoder } from './text_decoder.js';
 import { toDOMString } from './webidl.js';
 
@@ -55,7 +55,7 @@ function checkedSet(set) {
   for (let i = 0; i < set.length; i++) {
     const c = set.charCodeAt(i);
     if (c < 0x20 || c > 0x7e || (i > 0 && c <= set.charCodeAt(i - 1)))
-      throw new TypeError(MESSAGES.badPercentEncodeSet(set));
+      throw new TypeError(HOOK_MESSAGES.badPercentEncodeSet(set));
   }
   return set;
 }
@@ -69,8 +69,8 @@ function checkedSet(set) {
 export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, spaceAsPlus = false) {
   const id = encoderId(toDOMString(encoding));
   const text = toDOMString(input);
-  if (typeof percentEncodeSet !== 'string') throw new TypeError(MESSAGES.badPercentEncodeSet(percentEncodeSet));
-  if (typeof spaceAsPlus !== 'boolean') throw new TypeError(MESSAGES.notBoolean('spaceAsPlus'));
+  if (typeof percentEncodeSet !== 'string') throw new TypeError(HOOK_MESSAGES.badPercentEncodeSet(percentEncodeSet));
+  if (typeof spaceAsPlus !== 'boolean') throw new TypeError(HOOK_MESSAGES.notBoolean('spaceAsPlus'));
   return percentEncode(id, text, byteTable(percentEncodeSet), spaceAsPlus);
 }
 
@@ -92,7 +92,7 @@ function percentEncode(id, text, table, spaceAsPlus) {
     try {
       out += piece;
     } catch (error) {
-      throw new RangeError(MESSAGES.tooLongString(out.length + piece.length), { cause: error });
+      throw new RangeError(HOOK_MESSAGES.tooLongString(out.length + piece.length), { cause: error });
     }
   };
   // https://url.spec.whatwg.org/#string-percent-encode-after-encoding, step 5.3 for bytes [from, to).
@@ -143,12 +143,12 @@ export function urlencodedSerialize(tuples, encoding = 'UTF-8') {
   if (found < 0) throw new RangeError(MESSAGES.badLabel(encoding));
   const id = outputEncodingId(found);
   if (id !== UTF_8) instanceFor(id); // a family that cannot load fails before any output
-  if (!isIterable(tuples)) throw new TypeError(MESSAGES.notTuples);
+  if (!isIterable(tuples)) throw new TypeError(HOOK_MESSAGES.notTuples);
   const table = byteTable('application/x-www-form-urlencoded');
   let output = '';
   for (const tuple of tuples) {
     const pair = Array.isArray(tuple) ? tuple : isIterable(tuple) ? Array.from(tuple) : null;
-    if (pair === null || pair.length !== 2) throw new TypeError(MESSAGES.notTuples);
+    if (pair === null || pair.length !== 2) throw new TypeError(HOOK_MESSAGES.notTuples);
     const name = percentEncode(id, toDOMString(pair[0]), table, true);
     const value = percentEncode(id, toDOMString(pair[1]), table, true);
     if (output !== '') output += '&';

@@ -37,9 +37,11 @@ export function hostRestrictions() {
   };
 }
 
-// Decoding and encoding through the package's API (the families they need must be loaded).
+// Decoding and encoding through the package's API (the families they need must be loaded). `api`
+// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks and of
+// 'encoding-wasm/url' as api.url.
 export function checks(api) {
-  const { TextDecoder, TextEncoder, encode } = api;
+  const { TextDecoder, TextEncoder, encode, hooks, url } = api;
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
     attempt(() => {
@@ -66,6 +68,14 @@ export function checks(api) {
     encodeGb18030: attempt(() => hex(encode('\u{10000}', 'gb18030'))),
     encodeWindows1251: attempt(() => hex(encode('Привет', 'windows-1251'))),
     textEncoder: attempt(() => hex(new TextEncoder().encode('é€'))),
+    labelToName: attempt(() => hooks.labelToName(' SJIS ')),
+    legacyHookDecode: attempt(() => hooks.legacyHookDecode(bytesOf('82 a0'), 'shift_jis')),
+    legacyHookDecodeBom: attempt(() => hooks.legacyHookDecode(bytesOf('ff fe 61 00'), 'shift_jis')),
+    utf8DecodeOrFail: attempt(() => hooks.utf8DecodeWithoutBOMOrFail(bytesOf('c0'))),
+    encodeOrFail: attempt(() => hooks.encodeOrFail('a☃', 'shift_jis')),
+    percentEncodeShiftJis: attempt(() => url.percentEncodeAfterEncoding('Shift_JIS', '1+1 ≡ 2%20‽', 'userinfo', true)),
+    percentEncodeIso2022jp: attempt(() => url.percentEncodeAfterEncoding('ISO-2022-JP', '¥', 'special-query')),
+    urlencodedGbk: attempt(() => url.urlencodedSerialize([['a b', '€✓']], 'gbk')),
   };
 }
 
@@ -106,6 +116,17 @@ export const EXPECTED = {
   encodeGb18030: { value: '90 30 81 30' },
   encodeWindows1251: { value: 'cf f0 e8 e2 e5 f2' },
   textEncoder: { value: 'c3 a9 e2 82 ac' },
+  // The Encoding Standard's labels and hooks, and the URL Standard's examples
+  // (https://url.spec.whatwg.org/#example-percent-encode-operations).
+  labelToName: { value: 'Shift_JIS' },
+  legacyHookDecode: { value: 'あ' },
+  legacyHookDecodeBom: { value: 'a' },
+  utf8DecodeOrFail: { value: null },
+  encodeOrFail: { value: 0x2603 },
+  percentEncodeShiftJis: { value: '1+1+%81%DF+2%20%26%238253%3B' },
+  percentEncodeIso2022jp: { value: '%1B(J\\%1B(B' },
+  // GBK encodes U+20AC as 0x80; U+2713 is an error.
+  urlencodedGbk: { value: 'a+b=%80%26%2310003%3B' },
 };
 
 // The error messages' class names only (a fatal TypeError's wording is the package's business).
