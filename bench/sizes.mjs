@@ -28,6 +28,7 @@ const decoderJs = await bundle("export { TextDecoder } from './js/index.js';");
 const allJs = await bundle("export * from './js/index.js';");
 const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
+const encoderJs = await bundle("export * from './js/encoder.js';");
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -35,6 +36,7 @@ const rows = [
   ['JS for every export (minified)', allJs.length, gz(allJs)],
   ['JS for encoding-wasm/hooks (minified)', hooksJs.length, gz(hooksJs)],
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
+  ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))

@@ -38,10 +38,10 @@ export function hostRestrictions() {
 }
 
 // Decoding and encoding through the package's API (the families they need must be loaded). `api`
-// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks and of
-// 'encoding-wasm/url' as api.url.
+// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks, of
+// 'encoding-wasm/url' as api.url and of 'encoding-wasm/encoder' as api.encoder.
 export function checks(api) {
-  const { TextDecoder, TextEncoder, encode, hooks, url } = api;
+  const { TextDecoder, TextEncoder, encode, hooks, url, encoder } = api;
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
     attempt(() => {
@@ -76,6 +76,10 @@ export function checks(api) {
     percentEncodeShiftJis: attempt(() => url.percentEncodeAfterEncoding('Shift_JIS', '1+1 ≡ 2%20‽', 'userinfo', true)),
     percentEncodeIso2022jp: attempt(() => url.percentEncodeAfterEncoding('ISO-2022-JP', '¥', 'special-query')),
     urlencodedGbk: attempt(() => url.urlencodedSerialize([['a b', '€✓']], 'gbk')),
+    streamingIso2022jp: attempt(() => {
+      const e = new encoder.Encoder('iso-2022-jp', { errorMode: 'html' });
+      return ['ア', '\ud83d', '\ude00¥', 'a'].map((c, i) => hex(e.encode(c, { stream: i < 3 }))).join(' | ');
+    }),
   };
 }
 
@@ -127,6 +131,11 @@ export const EXPECTED = {
   percentEncodeIso2022jp: { value: '%1B(J\\%1B(B' },
   // GBK encodes U+20AC as 0x80; U+2713 is an error.
   urlencodedGbk: { value: 'a+b=%80%26%2310003%3B' },
+  // ESC $ B 25 22 (ア), nothing (a leading surrogate waits), ESC ( B "&#128512;" ESC ( J 5C (¥),
+  // "a" and ESC ( B at the end.
+  streamingIso2022jp: {
+    value: '1b 24 42 25 22 |  | 1b 28 42 26 23 31 32 38 35 31 32 3b 1b 28 4a 5c | 61 1b 28 42',
+  },
 };
 
 // The error messages' class names only (a fatal TypeError's wording is the package's business).

@@ -351,3 +351,31 @@ export function detach(buffer) {
   else structuredClone(buffer, { transfer: [buffer] });
   return buffer;
 }
+
+// A string of `length` items drawn from `alphabet` (an array of strings) with `rand` (prng()).
+export function randomString(rand, alphabet, length) {
+  let s = '';
+  for (let i = 0; i < length; i++) s += alphabet[Math.floor(rand() * alphabet.length)];
+  return s;
+}
+
+// Reads a TransformStream's output after writing `chunks`; resolves to the chunks read, or rejects
+// with the stream's error.
+export async function throughStream(stream, chunks) {
+  const out = [];
+  const reading = (async () => {
+    for (const reader = stream.readable.getReader(); ;) {
+      const { done, value } = await reader.read();
+      if (done) return out;
+      out.push(value);
+    }
+  })();
+  const writer = stream.writable.getWriter();
+  try {
+    for (const chunk of chunks) await writer.write(chunk);
+    await writer.close();
+  } catch {
+    // The reader reports the stream's error.
+  }
+  return reading;
+}

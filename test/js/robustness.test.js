@@ -10,6 +10,7 @@ import {
   prng,
   randomChunks,
   singleByteTable,
+  throughStream,
   utf16Bytes,
   utf8Encode,
   V8_OUTSIDE_BROWSER,
@@ -184,27 +185,6 @@ describe('after bad calls, decoders still work', () => {
 const V8_MAX_STRING = 2 ** 29 - 24;
 const TOO_LONG =
   /^The decoded text would be longer than the longest string this JavaScript engine can make( \(at least \d+ code units\))?\. Decode the input in pieces/;
-
-// Reads a TextDecoderStream's or TextEncoderStream's output after writing `chunks`; resolves to the
-// chunks read, or rejects with the stream's error.
-async function throughStream(stream, chunks) {
-  const out = [];
-  const reading = (async () => {
-    for (const reader = stream.readable.getReader(); ;) {
-      const { done, value } = await reader.read();
-      if (done) return out;
-      out.push(value);
-    }
-  })();
-  const writer = stream.writable.getWriter();
-  try {
-    for (const chunk of chunks) await writer.write(chunk);
-    await writer.close();
-  } catch {
-    // The reader reports the stream's error.
-  }
-  return reading;
-}
 
 describe('huge lengths', () => {
   describe.skipIf(!V8_OUTSIDE_BROWSER)('V8 outside a browser (see V8_OUTSIDE_BROWSER)', () => {

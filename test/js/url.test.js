@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from '../../js/index.js';
 import { PERCENT_ENCODE_SETS, percentEncodeAfterEncoding, urlencodedSerialize } from '../../js/url.js';
-import { loadReference, prng, readEncodings, thrown, V8_OUTSIDE_BROWSER, wellFormed } from './helpers.js';
+import {
+  loadReference,
+  prng,
+  randomString as randomAlphabetString,
+  readEncodings,
+  thrown,
+  V8_OUTSIDE_BROWSER,
+  wellFormed,
+} from './helpers.js';
 
 const ref = await loadReference();
 const NAMES = readEncodings().map((e) => e.name);
@@ -76,11 +84,7 @@ const ALPHABET = [
   '\udc00',
 ];
 
-function randomString(rand, length) {
-  let s = '';
-  for (let i = 0; i < length; i++) s += ALPHABET[Math.floor(rand() * ALPHABET.length)];
-  return s;
-}
+const randomString = (rand, length) => randomAlphabetString(rand, ALPHABET, length);
 
 describe('the percent-encode sets', () => {
   it('PERCENT_ENCODE_SETS names the eight sets; the form set is all but ASCII alphanumerics, *, -, . and _ (the standard’s note)', () => {

@@ -120,3 +120,18 @@ const specNames: SpecEncodingName[] = ['UTF-8', 'ISO-8859-8-I', 'KOI8-U', 'windo
 // @ts-expect-error: the standard writes Shift_JIS so
 const lowerSpecName: SpecEncodingName = 'shift_jis';
 void [specNames, lowerSpecName];
+
+// encoding-wasm/encoder
+import { Encoder, EncoderStream } from 'encoding-wasm/encoder';
+const jis = new Encoder('iso-2022-jp', { errorMode: 'html' });
+const jisBytes: Uint8Array<ArrayBuffer> = jis.encode('\u30a2', { stream: true });
+const jisEnd: Uint8Array = jis.encode();
+const jisMode: 'fatal' | 'html' = jis.errorMode;
+if (EncoderStream) {
+  const es = new EncoderStream('gbk');
+  const w: WritableStream<string> = es.writable;
+  void w;
+}
+// @ts-expect-error: errorMode is "fatal" or "html"
+new Encoder('gbk', { errorMode: 'replace' });
+void [jisBytes, jisEnd, jisMode];

@@ -4,11 +4,12 @@
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
 import * as hooks from 'encoding-wasm/hooks';
+import * as encoder from 'encoding-wasm/encoder';
 import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
 import { hostRestrictions, scenario } from '../checks.js';
 
-const api = { ...main, hooks, url };
+const api = { ...main, hooks, url, encoder };
 
 export default {
   async fetch() {
