@@ -10,7 +10,7 @@ import { SPEC_NAMES } from './generated/names.js';
 import { HOOK_MESSAGES, MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
-import { apply } from './intrinsics.js';
+import { apply, lengthOf } from './intrinsics.js';
 import { toBytes, toDOMString } from './webidl.js';
 
 export { encode };
@@ -51,7 +51,7 @@ export function getBOMEncoding(input) {
 }
 
 function bomSniff(bytes) {
-  const n = bytes.length;
+  const n = lengthOf(bytes);
   if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   if (n >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';

@@ -483,3 +483,15 @@ describe.skipIf(!V8_OUTSIDE_BROWSER)('huge inputs (V8 outside a browser)', () =>
     expect(encodeOrFail('&\u2713', 'windows-1252')).toBe(0x2713);
   });
 });
+
+describe('views read through their internal slots', () => {
+  it('an own length property does not change what BOM sniff and decode see', () => {
+    const view = Uint8Array.of(0xef, 0xbb);
+    Object.defineProperty(view, 'length', { value: 3 });
+    expect(getBOMEncoding(view)).toBe(null);
+    const longer = Uint8Array.of(0xfe, 0xff, 0x00, 0x61);
+    Object.defineProperty(longer, 'length', { value: 1 });
+    expect(getBOMEncoding(longer)).toBe('utf-16be');
+    expect(legacyHookDecode(longer, 'latin1')).toBe('a');
+  });
+});
