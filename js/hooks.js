@@ -141,24 +141,23 @@ const ESC = 0x1b;
 // "Encode or fail" run again and again with one encoder until the input is used up, as
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding does: calls run(bytes, from, to)
 // for each stretch of the encoder's output and error(codePoint) for each error, in order.
-// The core's "html" mode writes each error as "&#N;" and goes on with the same encoder state. When
-// the text has no "&", or the output has no more than the text (so no error), one run does. Else
-// each "&" of the text is doubled, so that "&&" is one and "&#" an error, in blocks of at least
-// BLOCK code units that end after an "&" (so that no copy of the text is made whole). Only
-// ISO-2022-JP has a state that a block's end (which ends the encoder's run) changes: after an "&"
-// it is ASCII or Roman (from jis0208 it wrote ESC ( B first), and where it is Roman, the block's
-// closing ESC ( B is dropped and the next block starts in Roman: it is encoded after a U+00A5,
-// whose ESC ( J 5C is dropped.
+// The core's "html" mode writes each error as "&#N;" and goes on with the same encoder state. A text
+// without "&" is one run; otherwise each "&" is doubled first, so that "&&" is one and "&#" an
+// error, in blocks of at least BLOCK code units that end after an "&" (no copy of the text is made
+// whole). Only ISO-2022-JP has a state that a block's end (which ends the encoder's run) changes:
+// after an "&" it is ASCII or Roman (from jis0208 it wrote ESC ( B first), and where it is Roman,
+// the block's closing ESC ( B is dropped and the next block starts in Roman: it is encoded after a
+// U+00A5, whose ESC ( J 5C is dropped.
 const BLOCK = 1 << 15;
 
 export function encodeRuns(id, text, run, error) {
   const instance = instanceFor(id);
   const name = encodingName(id);
   const iso2022jp = id === ISO_2022_JP;
-  const whole = instance.encode(id, name, text, true);
-  const amps = countAmpersands(text);
-  if (amps === 0) return forEachError(whole, 0, whole.length, iso2022jp, false, run, error);
-  if (countOutputAmpersands(whole, iso2022jp) === amps) return run(whole, 0, whole.length);
+  if (apply(indexOf, text, ['&']) < 0) {
+    const bytes = instance.encode(id, name, text, true);
+    return forEachError(bytes, 0, bytes.length, iso2022jp, false, run, error);
+  }
   let roman = false;
   for (let start = 0; start < text.length;) {
     const amp = text.length - start > BLOCK ? apply(indexOf, text, ['&', start + BLOCK]) : -1;
@@ -170,24 +169,6 @@ export function encodeRuns(id, text, run, error) {
     forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, true, run, error);
     start = end;
   }
-}
-
-function countAmpersands(text) {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0x26) n++;
-  return n;
-}
-
-// The bytes 0x26 of encoder output, outside ISO-2022-JP's two-byte codes.
-function countOutputAmpersands(bytes, iso2022jp) {
-  let n = 0;
-  let twoByte = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b === ESC && iso2022jp) twoByte = bytes[i + 1] === 0x24;
-    else if (b === 0x26 && !twoByte) n++;
-  }
-  return n;
 }
 
 // Whether ISO-2022-JP output closes with ESC ( B after ESC ( J: the encoder was in Roman.
