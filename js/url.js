@@ -5,7 +5,7 @@
 import { encodingId, instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
-import { apply, charCodesToString } from './intrinsics.js';
+import { apply, charCodesToString, fromCharCode } from './intrinsics.js';
 import { HOOK_MESSAGES, MESSAGES } from './messages.js';
 import { TextDecoder } from './text_decoder.js';
 import { toDOMString } from './webidl.js';
@@ -35,7 +35,8 @@ export const PERCENT_ENCODE_SETS = {
 
 // For each set: which bytes it percent-encodes (a 256-byte table of 0 and 1). Few sets are used.
 const tables = new Map();
-const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46];
+const HEX_DIGITS = '0123456789ABCDEF';
+const HEX = Array.from(HEX_DIGITS, (c) => c.charCodeAt(0));
 
 // `set` is a set's name above, or as @exodus/bytes takes it, the printable ASCII characters added
 // to the C0 control percent-encode set in increasing order (" \"#<>" is the query set). The names
@@ -82,7 +83,41 @@ const decodeAscii = TextDecoder.prototype.decode;
 // Room for a byte's "%XX", or an error's "%26%23N%3B" (N up to 1114111).
 const ROOM = buffer.length - 32;
 
+// Short UTF-8 input (most URL components) is encoded here, each byte's string appended: a call to
+// the host's UTF-8 encoder costs more than the rest (Node 20: 0.33 of 0.79 us for 26 characters).
+// Every set has every byte above 0x7F, so those are always "%XX".
+const SHORT = 32;
+const PERCENT = Array.from({ length: 256 }, (_, b) => `%${HEX_DIGITS[b >> 4]}${HEX_DIGITS[b & 15]}`);
+const CHARS = Array.from({ length: 256 }, (_, b) => fromCharCode(b));
+
+function percentEncodeShortUtf8(text, table, spaceAsPlus) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out += spaceAsPlus && c === 0x20 ? '+' : table[c] ? PERCENT[c] : CHARS[c];
+      continue;
+    }
+    // https://encoding.spec.whatwg.org/#utf-8-encoder, after a lone surrogate becomes U+FFFD.
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = text.charCodeAt(i + 1);
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+      } else {
+        c = 0xfffd;
+      }
+    }
+    if (c < 0x800) out += PERCENT[0xc0 | (c >> 6)];
+    else if (c < 0x10000) out += PERCENT[0xe0 | (c >> 12)] + PERCENT[0x80 | ((c >> 6) & 63)];
+    else out += PERCENT[0xf0 | (c >> 18)] + PERCENT[0x80 | ((c >> 12) & 63)] + PERCENT[0x80 | ((c >> 6) & 63)];
+    out += PERCENT[0x80 | (c & 63)];
+  }
+  return out;
+}
+
 function percentEncode(id, text, table, spaceAsPlus) {
+  if (id === UTF_8 && text.length <= SHORT) return percentEncodeShortUtf8(text, table, spaceAsPlus);
   let out = '';
   let n = 0;
   // The one RangeError appending can give: output longer than the engine's longest string.
