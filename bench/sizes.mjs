@@ -9,11 +9,17 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const core = readFileSync(new URL('dist/encoding.wasm', root));
 const decoderJs = await bundle("export { TextDecoder } from './js/index.js';");
 const allJs = await bundle("export * from './js/index.js';");
+const hooksJs = await bundle("export * from './js/hooks.js';");
+const urlJs = await bundle("export * from './js/url.js';");
+const encoderJs = await bundle("export * from './js/encoder.js';");
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
   ['JS for TextDecoder (minified)', decoderJs.length, gz(decoderJs)],
   ['JS for every export (minified)', allJs.length, gz(allJs)],
+  ['JS for encoding-wasm/hooks (minified)', hooksJs.length, gz(hooksJs)],
+  ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
+  ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))

@@ -13,10 +13,17 @@ export function encode(input, label = 'utf-8', options = undefined) {
   const dict = toDictionary(options, 'options');
   const errorMode = dict?.errorMode === undefined ? 'fatal' : toDOMString(dict.errorMode);
   if (errorMode !== 'fatal' && errorMode !== 'html') throw new TypeError(MESSAGES.badErrorMode(errorMode));
+  const id = encoderId(label);
+  return core.instanceFor(id).encode(id, core.encodingName(id), text, errorMode === 'html');
+}
+
+// https://encoding.spec.whatwg.org/#get-an-encoder: the encoding `label` (a string) names, which
+// must have an encoder. A RangeError for an unknown label, and for replacement and UTF-16BE/LE.
+export function encoderId(label) {
   const id = core.encodingId(label);
   if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
   const name = core.encodingName(id);
   if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le')
     throw new RangeError(MESSAGES.noEncoder(name));
-  return core.instanceFor(id).encode(id, name, text, errorMode === 'html');
+  return id;
 }

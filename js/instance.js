@@ -247,17 +247,19 @@ export class WasmInstance {
 
   // Encodes `text` with encoder `id` in the "fatal" or "html" error mode into a new Uint8Array;
   // throws a TypeError naming the first code point that cannot be encoded (fatal).
-  encode(id, name, text, html) {
+  // Streaming encoders (encoder.js) pass the encoder's `state` to start from and `flush` false
+  // while more input follows (`text` then ends in no leading surrogate); the state at the end is
+  // this.state afterwards.
+  encode(id, name, text, html, state = 0, flush = true) {
     const chunks = [];
     let size = 0;
     let start = 0;
-    let state = 0;
     do {
       this.enter();
       const { wasm, outputPtr } = this;
       const [read, length, isUtf16] = this.stageText(text, start);
       start += read;
-      const options = (html ? HTML : 0) | (start === text.length ? ENCODE_FLUSH : 0);
+      const options = (html ? HTML : 0) | (flush && start === text.length ? ENCODE_FLUSH : 0);
       let offset = 0;
       for (;;) {
         this.scratch[SCRATCH_STATE0] = state;
@@ -279,6 +281,7 @@ export class WasmInstance {
         if (status === STATUS_DONE) break;
       }
     } while (start < text.length);
+    this.state = state;
     if (chunks.length === 1) return chunks[0];
     const out = new Uint8Array(size);
     let at = 0;

@@ -10,7 +10,6 @@ export const MESSAGES = {
   illegalInvocation: (what) => `Illegal invocation: the receiver is not a ${what}.`,
   missingArguments: (what, needed, given) => `${what} needs ${needed} arguments, but only ${given} were given.`,
   notBufferSource: 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.',
-  resizable: 'The input must not be backed by a resizable ArrayBuffer or a growable SharedArrayBuffer.',
   notUint8Array: 'The destination must be a Uint8Array.',
   notDictionary: (what) => `The ${what} argument must be an object, null or undefined.`,
   fatalDecode: (name) => `The encoded data is not valid ${name}.`,
@@ -43,4 +42,18 @@ export const MESSAGES = {
     (units === null ? '' : ` (at least ${units} code units)`) +
     '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
   wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
+};
+
+// The messages of encoding-wasm/hooks and encoding-wasm/url, kept apart so that the main entry's
+// bundle does not carry them.
+export const HOOK_MESSAGES = {
+  badPercentEncodeSet: (set) =>
+    `The percent-encode set ${typeof set === 'string' ? JSON.stringify(set) : typeof set} is not one of the URL ` +
+    'Standard\'s set names ("c0-control", "fragment", "query", "special-query", "path", "userinfo", "component", ' +
+    '"application/x-www-form-urlencoded") or a string of increasing characters U+0020 to U+007E.',
+  notBoolean: (what) => `The ${what} argument must be a boolean.`,
+  notTuples: 'The tuples must be an iterable of [name, value] pairs.',
+  tooLongString: (units) =>
+    `The result would be longer than the longest string this JavaScript engine can make (at least ${units} ` +
+    'code units). Encode the input in pieces.',
 };

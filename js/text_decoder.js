@@ -3,7 +3,7 @@ import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
 import { bufferOf, lengthOf, offsetOf, setBytes } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
-import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
+import { defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
 const SAB = globalThis.SharedArrayBuffer;
@@ -95,8 +95,8 @@ export class DecoderCommon {
   #decodeOnHost(bytes, flush) {
     const name = encodingName(this.id);
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
-    // Host decoders do not all accept views of shared memory.
-    if (SAB && bufferOf(bytes) instanceof SAB) {
+    // Host decoders do not all accept views of shared or resizable memory.
+    if ((SAB && bufferOf(bytes) instanceof SAB) || isResizable(bytes)) {
       const copy = new Uint8Array(lengthOf(bytes));
       setBytes(copy, bytes, 0);
       bytes = copy;
@@ -154,9 +154,12 @@ export class TextDecoder {
   // https://encoding.spec.whatwg.org/#dom-textdecoder-decode
   decode(input = undefined, options = undefined) {
     brand(this);
-    const bytes = input === undefined ? EMPTY : toBytes(input);
+    let bytes = input === undefined ? EMPTY : toBytes(input);
     const dict = toDictionary(options, 'options');
     const stream = dict ? !!dict.stream : false;
+    // The bytes are read in the method's steps, after every argument is converted: a getter of
+    // `stream` may have resized or detached the buffer, so they are looked at again.
+    if (dict && input !== undefined) bytes = toBytes(input);
     const common = this.#common;
     // 1. Without do not flush, a new decoder instance (and BOM seen false, which is in its state).
     if (!this.#doNotFlush) common.reset();

@@ -4,7 +4,7 @@
 import { core, UTF_8 } from './core.js';
 import { bufferOf, lengthOf, offsetOf } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
-import { defineInterface, isShared, toDOMString, toUint8Array } from './webidl.js';
+import { defineInterface, isResizable, isShared, toDOMString, toUint8Array } from './webidl.js';
 
 const HostTextEncoder = globalThis.TextEncoder;
 const host = typeof HostTextEncoder === 'function' ? new HostTextEncoder() : null;
@@ -37,8 +37,9 @@ export class TextEncoder {
     const text = toDOMString(source);
     const bytes = toUint8Array(destination);
     // Some hosts (Chromium 156) refuse a destination over a SharedArrayBuffer, which the spec
-    // allows ([AllowShared]); the core's encoder takes it.
-    if (host && !isShared(bytes)) {
+    // allows ([AllowShared]), and not all take a resizable one ([AllowResizable]); the core's
+    // encoder takes both.
+    if (host && !isShared(bytes) && !isResizable(bytes)) {
       // A destination of 4 GiB or more gets only what this call can need, 3 bytes per code unit:
       // Node 20's encodeInto takes its length modulo 2 ** 32 (4 GiB exactly wrote nothing).
       const length = lengthOf(bytes);

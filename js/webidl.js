@@ -25,35 +25,30 @@ function tryGet(get, value) {
   }
 }
 
-// The byte length of an ArrayBuffer or SharedArrayBuffer (0 once detached), after rejecting
-// resizable and growable ones; undefined for anything else.
+// The byte length of an ArrayBuffer or SharedArrayBuffer (0 once detached), resizable and growable
+// ones included ([AllowResizable], whatwg/encoding pull request 362); undefined for anything else.
 function bufferLength(buffer) {
-  let length = tryGet(abByteLength, buffer);
-  if (length !== undefined) {
-    if (tryGet(abResizable, buffer)) throw new TypeError(MESSAGES.resizable);
-    return length;
-  }
-  length = tryGet(sabByteLength, buffer);
-  if (length !== undefined && tryGet(sabGrowable, buffer)) throw new TypeError(MESSAGES.resizable);
-  return length;
+  const length = tryGet(abByteLength, buffer);
+  return length !== undefined ? length : tryGet(sabByteLength, buffer);
 }
 
-// AllowSharedBufferSource -> the bytes it views, as a Uint8Array over the same memory.
-// "Get a copy of the buffer source" returns no bytes for a detached buffer; the caller copies.
+// [AllowShared, AllowResizable] BufferSource -> the bytes it views now, as a Uint8Array over the
+// same memory. "Get a copy of the buffer source" returns no bytes for a detached buffer, or for a
+// view that a resizable buffer's shrinking left out of bounds; the caller copies.
 export function toBytes(input) {
   if (ArrayBuffer.isView(input)) {
     const tag = typedArrayTag.call(input);
     if (tag === undefined) {
-      // A DataView. (Its offset and length getters throw once it is detached: check that first.)
+      // A DataView. Its offset and length getters throw once it is detached or out of bounds.
       const buffer = dataViewBuffer.call(input);
-      if (bufferLength(buffer) === 0) return EMPTY;
-      return new Uint8Array(buffer, dataViewByteOffset.call(input), dataViewByteLength.call(input));
+      const length = tryGet(dataViewByteLength, input);
+      if (!length) return EMPTY;
+      return new Uint8Array(buffer, dataViewByteOffset.call(input), length);
     }
-    // A typed array reads as 0 bytes long once detached.
+    // A typed array reads as 0 bytes long once detached or out of bounds.
     const length = lengthOf(input);
-    const buffer = bufferOf(input);
-    rejectResizable(buffer);
     if (length === 0) return EMPTY;
+    const buffer = bufferOf(input);
     // A Uint8Array is used as it is: the core reads it through internal slots only.
     return tag === 'Uint8Array' ? input : new Uint8Array(buffer, offsetOf(input), length);
   }
@@ -62,26 +57,24 @@ export function toBytes(input) {
   return length === 0 ? EMPTY : new Uint8Array(input, 0, length);
 }
 
-// Rejects a resizable ArrayBuffer or growable SharedArrayBuffer behind a view.
-function rejectResizable(buffer) {
-  let resizable;
-  try {
-    resizable = abResizable ? abResizable.call(buffer) : false;
-  } catch {
-    resizable = sabGrowable ? sabGrowable.call(buffer) : false;
-  }
-  if (resizable) throw new TypeError(MESSAGES.resizable);
-}
-
 // Whether a view's memory is a SharedArrayBuffer.
 export const isShared = (view) => tryGet(sabByteLength, bufferOf(view)) !== undefined;
 
-// [AllowShared] Uint8Array (TextEncoder.encodeInto's destination).
+// Whether a view's memory is a resizable ArrayBuffer or a growable SharedArrayBuffer.
+// (An ArrayBuffer answers the first getter without throwing: this is on every host decode's path.)
+export function isResizable(view) {
+  const buffer = bufferOf(view);
+  const resizable = tryGet(abResizable, buffer);
+  return resizable !== undefined ? resizable : !!tryGet(sabGrowable, buffer);
+}
+
+// [AllowShared, AllowResizable] Uint8Array (TextEncoder.encodeInto's destination).
 export function toUint8Array(value) {
   if (!ArrayBuffer.isView(value) || typedArrayTag.call(value) !== 'Uint8Array') {
     throw new TypeError(MESSAGES.notUint8Array);
   }
-  if (bufferLength(bufferOf(value)) === 0) return EMPTY;
+  // No room once detached, or out of bounds of a resizable buffer that shrank.
+  if (lengthOf(value) === 0) return EMPTY;
   return value;
 }
 

@@ -133,6 +133,18 @@ function familyLayoutHeader() {
   return lines.join('\n');
 }
 
+// The names as the standard writes them ("UTF-8", "Shift_JIS"), for the hooks' get an encoding
+// (js/hooks.js); a file of its own, so that the TextDecoder bundle does not carry them.
+function jsSpecNames() {
+  return [
+    HEADER('encodings.json'),
+    '// The name of every encoding as https://encoding.spec.whatwg.org/#names-and-labels writes it,',
+    "// indexed by the core's Encoding id.",
+    `export const SPEC_NAMES = ${JSON.stringify(encodings.map((e) => e.name))};`,
+    '',
+  ].join('\n');
+}
+
 function chunkString(text) {
   const parts = [];
   for (let i = 0; i < text.length; i += 72)
@@ -153,6 +165,7 @@ const outputs = {
   'cpp/generated/family_layout.h': familyLayoutHeader(),
   ...cppOutputs(),
   ...jsOutputs(),
+  'js/generated/names.js': jsSpecNames(),
 };
 
 if (process.argv.includes('--list')) {

@@ -37,9 +37,11 @@ export function hostRestrictions() {
   };
 }
 
-// Decoding and encoding through the package's API (the families they need must be loaded).
+// Decoding and encoding through the package's API (the families they need must be loaded). `api`
+// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks, of
+// 'encoding-wasm/url' as api.url and of 'encoding-wasm/encoder' as api.encoder.
 export function checks(api) {
-  const { TextDecoder, TextEncoder, encode } = api;
+  const { TextDecoder, TextEncoder, encode, hooks, url, encoder } = api;
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
     attempt(() => {
@@ -66,6 +68,18 @@ export function checks(api) {
     encodeGb18030: attempt(() => hex(encode('\u{10000}', 'gb18030'))),
     encodeWindows1251: attempt(() => hex(encode('Привет', 'windows-1251'))),
     textEncoder: attempt(() => hex(new TextEncoder().encode('é€'))),
+    labelToName: attempt(() => hooks.labelToName(' SJIS ')),
+    legacyHookDecode: attempt(() => hooks.legacyHookDecode(bytesOf('82 a0'), 'shift_jis')),
+    legacyHookDecodeBom: attempt(() => hooks.legacyHookDecode(bytesOf('ff fe 61 00'), 'shift_jis')),
+    utf8DecodeOrFail: attempt(() => hooks.utf8DecodeWithoutBOMOrFail(bytesOf('c0'))),
+    encodeOrFail: attempt(() => hooks.encodeOrFail('a☃', 'shift_jis')),
+    percentEncodeShiftJis: attempt(() => url.percentEncodeAfterEncoding('Shift_JIS', '1+1 ≡ 2%20‽', 'userinfo', true)),
+    percentEncodeIso2022jp: attempt(() => url.percentEncodeAfterEncoding('ISO-2022-JP', '¥', 'special-query')),
+    urlencodedGbk: attempt(() => url.urlencodedSerialize([['a b', '€✓']], 'gbk')),
+    streamingIso2022jp: attempt(() => {
+      const e = new encoder.Encoder('iso-2022-jp', { errorMode: 'html' });
+      return ['ア', '\ud83d', '\ude00¥', 'a'].map((c, i) => hex(e.encode(c, { stream: i < 3 }))).join(' | ');
+    }),
   };
 }
 
@@ -106,6 +120,22 @@ export const EXPECTED = {
   encodeGb18030: { value: '90 30 81 30' },
   encodeWindows1251: { value: 'cf f0 e8 e2 e5 f2' },
   textEncoder: { value: 'c3 a9 e2 82 ac' },
+  // The Encoding Standard's labels and hooks, and the URL Standard's examples
+  // (https://url.spec.whatwg.org/#example-percent-encode-operations).
+  labelToName: { value: 'Shift_JIS' },
+  legacyHookDecode: { value: 'あ' },
+  legacyHookDecodeBom: { value: 'a' },
+  utf8DecodeOrFail: { value: null },
+  encodeOrFail: { value: 0x2603 },
+  percentEncodeShiftJis: { value: '1+1+%81%DF+2%20%26%238253%3B' },
+  percentEncodeIso2022jp: { value: '%1B(J\\%1B(B' },
+  // GBK encodes U+20AC as 0x80; U+2713 is an error.
+  urlencodedGbk: { value: 'a+b=%80%26%2310003%3B' },
+  // ESC $ B 25 22 (ア), nothing (a leading surrogate waits), ESC ( B "&#128512;" ESC ( J 5C (¥),
+  // "a" and ESC ( B at the end.
+  streamingIso2022jp: {
+    value: '1b 24 42 25 22 |  | 1b 28 42 26 23 31 32 38 35 31 32 3b 1b 28 4a 5c | 61 1b 28 42',
+  },
 };
 
 // The error messages' class names only (a fatal TypeError's wording is the package's business).

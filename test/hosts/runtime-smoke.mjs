@@ -4,8 +4,13 @@
 // loading synchronously on first use, and the checks of ./checks.js with the host decoders allowed
 // and with everything in wasm.
 // Usage: deno run test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
-import * as api from '../../js/index.js';
+import * as encoder from '../../js/encoder.js';
+import * as hooks from '../../js/hooks.js';
+import * as main from '../../js/index.js';
+import * as url from '../../js/url.js';
 import { checks, differences } from './checks.js';
+
+const api = { ...main, hooks, url, encoder };
 
 const runtime = globalThis.Deno
   ? `Deno ${Deno.version.deno}`

@@ -5,6 +5,15 @@ import { readEncodings, readIndex, singleByteEncodings } from '../../cpp/tools/w
 
 export { readEncodings, readIndex, singleByteEncodings };
 
+// Where the engine is V8 outside a browser (Node, Deno): its longest string is 2 ** 29 - 24 code
+// units and a 4 GiB buffer costs only address space. The tests that need that are run there only:
+// JavaScriptCore (Bun) allows strings of 2 ** 31 - 1, and a browser tab is no place for 512 MiB
+// inputs and 4 GiB buffers.
+export const V8_OUTSIDE_BROWSER =
+  typeof globalThis.process?.versions?.v8 === 'string' &&
+  !globalThis.process.versions.bun &&
+  !('document' in globalThis);
+
 // True when the suite runs with every decoder in wasm (test/run-all.sh's second pass).
 export const NATIVE_OFF = globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
 
@@ -341,4 +350,32 @@ export function detach(buffer) {
   if (typeof buffer.transfer === 'function') buffer.transfer();
   else structuredClone(buffer, { transfer: [buffer] });
   return buffer;
+}
+
+// A string of `length` items drawn from `alphabet` (an array of strings) with `rand` (prng()).
+export function randomString(rand, alphabet, length) {
+  let s = '';
+  for (let i = 0; i < length; i++) s += alphabet[Math.floor(rand() * alphabet.length)];
+  return s;
+}
+
+// Reads a TransformStream's output after writing `chunks`; resolves to the chunks read, or rejects
+// with the stream's error.
+export async function throughStream(stream, chunks) {
+  const out = [];
+  const reading = (async () => {
+    for (const reader = stream.readable.getReader(); ;) {
+      const { done, value } = await reader.read();
+      if (done) return out;
+      out.push(value);
+    }
+  })();
+  const writer = stream.writable.getWriter();
+  try {
+    for (const chunk of chunks) await writer.write(chunk);
+    await writer.close();
+  } catch {
+    // The reader reports the stream's error.
+  }
+  return reading;
 }

@@ -406,22 +406,125 @@ describe('decode() input types (AllowSharedBufferSource)', () => {
     }
   });
 
-  it('resizable ArrayBuffers, growable SharedArrayBuffers and views over them are TypeErrors', () => {
-    const resizable = () => new ArrayBuffer(8, { maxByteLength: 16 });
-    const growable = () => new SharedArrayBuffer(8, { maxByteLength: 16 });
-    const inputs = [
-      resizable(),
-      growable(),
-      new Uint8Array(resizable()),
-      new Uint8Array(resizable(), 0, 4),
-      new Int32Array(growable()),
-      new DataView(resizable()),
-      new DataView(growable(), 0, 4),
-    ];
-    for (const input of inputs) {
-      expect(() => new TextDecoder().decode(input), Object.prototype.toString.call(input)).toThrow(TypeError);
-      expect(() => new TextDecoder('latin1').decode(input, { stream: true })).toThrow(TypeError);
+  // [AllowResizable] (whatwg/encoding pull request 362, "Add support for [AllowResizable] inputs",
+  // and its web-platform-tests textdecoder-copy and textdecoder-streaming cases): a resizable
+  // ArrayBuffer, a growable SharedArrayBuffer and views over them are BufferSources like any other,
+  // whose bytes are the ones they hold when decode() reads them.
+  describe('resizable ArrayBuffers and growable SharedArrayBuffers (whatwg/encoding PR 362)', () => {
+    const ABCDEFGH = [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68];
+    const resizable = () => {
+      const buffer = new ArrayBuffer(8, { maxByteLength: 16 });
+      new Uint8Array(buffer).set(ABCDEFGH);
+      return buffer;
+    };
+    const growable = () => {
+      const buffer = new SharedArrayBuffer(8, { maxByteLength: 16 });
+      new Uint8Array(buffer).set(ABCDEFGH);
+      return buffer;
+    };
+
+    it('every kind of view over them decodes the bytes it views', () => {
+      for (const make of [resizable, growable]) {
+        const cases = [
+          [make(), 'abcdefgh'],
+          [new Uint8Array(make()), 'abcdefgh'],
+          [new Uint8Array(make(), 2, 4), 'cdef'],
+          [new Int8Array(make(), 6), 'gh'],
+          [new Uint16Array(make(), 2, 2), 'cdef'],
+          [new Int32Array(make()), 'abcdefgh'],
+          [new DataView(make()), 'abcdefgh'],
+          [new DataView(make(), 1, 3), 'bcd'],
+        ];
+        for (const [input, want] of cases) {
+          const what = `${make.name} ${Object.prototype.toString.call(input)}`;
+          expect(new TextDecoder().decode(input), what).toBe(want);
+          expect(new TextDecoder('windows-1252', { fatal: true }).decode(input, { stream: true }), what).toBe(want);
+          expect(new TextDecoder('utf-16be').decode(input), what).toBe(decode16(want));
+        }
+      }
+    });
+
+    // UTF-16BE of an ASCII string's bytes, from the bytes (independent of the code under test).
+    function decode16(ascii) {
+      let out = '';
+      for (let i = 0; i + 1 < ascii.length; i += 2)
+        out += String.fromCharCode((ascii.charCodeAt(i) << 8) | ascii.charCodeAt(i + 1));
+      return ascii.length % 2 ? out + '\ufffd' : out;
     }
+
+    it('after a resize, views see the new length: length-tracking ones follow it, fixed ones out of bounds see none', () => {
+      const buffer = resizable();
+      const tracking = new Uint8Array(buffer);
+      const fixed = new Uint8Array(buffer, 4, 4);
+      const trackingView = new DataView(buffer);
+      const fixedView = new DataView(buffer, 4, 4);
+      const d = new TextDecoder();
+      buffer.resize(6);
+      expect(d.decode(buffer)).toBe('abcdef');
+      expect(d.decode(tracking)).toBe('abcdef');
+      expect(d.decode(trackingView)).toBe('abcdef');
+      expect(d.decode(fixed)).toBe(''); // out of bounds: a byte length of 0
+      expect(d.decode(fixedView)).toBe('');
+      buffer.resize(10);
+      expect(d.decode(tracking)).toBe('abcdef\0\0\0\0');
+      expect(d.decode(fixed)).toBe('ef\0\0');
+      expect(d.decode(fixedView)).toBe('ef\0\0');
+      const shared = growable();
+      const sharedTracking = new Uint8Array(shared);
+      shared.grow(9);
+      expect(d.decode(sharedTracking)).toBe('abcdefgh\0');
+      expect(d.decode(shared)).toBe('abcdefgh\0');
+    });
+
+    // decode()'s steps read the input after WebIDL has converted both arguments, so what a getter of
+    // the options dictionary does to the buffer shows in the output.
+    it('a stream getter that shrinks, grows or detaches the buffer: the bytes are read after it', () => {
+      const during = (input, act) =>
+        new TextDecoder().decode(input, {
+          get stream() {
+            act();
+            return false;
+          },
+        });
+      for (const view of ['buffer', 'tracking', 'fixed', 'int16', 'dataview']) {
+        const buffer = resizable();
+        const input = {
+          buffer,
+          tracking: new Uint8Array(buffer),
+          fixed: new Uint8Array(buffer, 0, 6),
+          int16: new Int16Array(buffer),
+          dataview: new DataView(buffer),
+        }[view];
+        const shrunk = { buffer: 'abc', tracking: 'abc', fixed: '', int16: 'ab', dataview: 'abc' }[view];
+        expect(
+          during(input, () => buffer.resize(3)),
+          view,
+        ).toBe(shrunk);
+        const grown = { buffer: 'abc\0\0\0\0', tracking: 'abc\0\0\0\0', fixed: 'abc\0\0\0' }[view];
+        if (grown)
+          expect(
+            during(input, () => buffer.resize(7)),
+            view,
+          ).toBe(grown);
+        expect(
+          during(input, () => detach(buffer)),
+          view,
+        ).toBe('');
+      }
+    });
+
+    it('streaming: pending bytes are the decoder’s copy, whatever happens to the buffer afterwards', () => {
+      const buffer = new ArrayBuffer(2, { maxByteLength: 4 });
+      const view = new Uint8Array(buffer);
+      view.set([0xe2, 0x82]);
+      const d = new TextDecoder('utf-8', { fatal: true });
+      expect(d.decode(view, { stream: true })).toBe('');
+      buffer.resize(4);
+      view.set([0xac, 0x61, 0x62, 0x63]);
+      expect(d.decode(view.subarray(0, 1), { stream: true })).toBe('\u20ac');
+      buffer.resize(0);
+      expect(d.decode(view)).toBe('');
+    });
   });
 
   it('the decoder keeps a copy of pending bytes, not the caller’s buffer', () => {
@@ -576,6 +679,26 @@ describe('TextEncoder', () => {
       expect(te.encodeInto('abc', view)).toEqual({ read: 0, written: 0 });
     });
 
+    // [AllowResizable] (whatwg/encoding pull request 362): the destination's current bytes.
+    it('a destination over a resizable ArrayBuffer or a growable SharedArrayBuffer', () => {
+      const buffer = new ArrayBuffer(2, { maxByteLength: 8 });
+      const tracking = new Uint8Array(buffer);
+      const fixed = new Uint8Array(buffer, 0, 2);
+      expect(te.encodeInto('abc', tracking)).toEqual({ read: 2, written: 2 });
+      buffer.resize(5);
+      expect(te.encodeInto('\u20acxyz', tracking)).toEqual({ read: 3, written: 5 });
+      expect(Array.from(tracking)).toEqual([0xe2, 0x82, 0xac, 0x78, 0x79]);
+      expect(te.encodeInto('qq', fixed)).toEqual({ read: 2, written: 2 });
+      buffer.resize(1);
+      expect(te.encodeInto('abc', fixed)).toEqual({ read: 0, written: 0 }); // out of bounds
+      expect(te.encodeInto('abc', tracking)).toEqual({ read: 1, written: 1 });
+      const shared = new SharedArrayBuffer(3, { maxByteLength: 6 });
+      const sharedView = new Uint8Array(shared);
+      shared.grow(6);
+      expect(te.encodeInto('\u{1f600}ab', sharedView)).toEqual({ read: 4, written: 6 });
+      expect(Array.from(sharedView)).toEqual([0xf0, 0x9f, 0x98, 0x80, 0x61, 0x62]);
+    });
+
     it('missing arguments are a TypeError', () => {
       expect(() => te.encodeInto()).toThrow(TypeError);
       expect(() => te.encodeInto('a')).toThrow(TypeError);
@@ -603,8 +726,6 @@ describe('TextEncoder', () => {
         'xxxx',
         4,
         Object.create(Uint8Array.prototype),
-        new Uint8Array(new ArrayBuffer(4, { maxByteLength: 8 })),
-        new Uint8Array(new SharedArrayBuffer(4, { maxByteLength: 8 })),
       ];
       for (const destination of bad) {
         expect(() => te.encodeInto('a', destination), Object.prototype.toString.call(destination)).toThrow(TypeError);

@@ -259,3 +259,60 @@ export function encode(name, string, { mode = 'fatal' } = {}) {
   // 3. Return output (result is finished, so output ends with end-of-queue).
   return Uint8Array.from(output.drain());
 }
+
+// https://encoding.spec.whatwg.org/#encode-or-fail
+function encodeOrFail(ioQueue, encoder, output) {
+  // 1. Let potentialError be the result of processing a queue with encoder, ioQueue, output, and
+  //    "fatal".
+  const potentialError = processQueue(encoder, ioQueue, output, 'fatal');
+  // 2. Push end-of-queue to output.
+  output.push(END_OF_QUEUE);
+  // 3. If potentialError is an error, then return error's code point's value.
+  if (isError(potentialError)) return potentialError.codePoint;
+  // 4. Return null.
+  return null;
+}
+
+// https://url.spec.whatwg.org/#string-percent-encode-after-encoding (the URL Standard), for the tests
+// of encoding-wasm/url. `inSet(codePoint)` says whether a code point is in the percent-encode set.
+export function percentEncodeAfterEncoding(name, string, inSet, spaceAsPlus = false) {
+  // 1. Let encoder be the result of getting an encoder from encoding.
+  const encoder = getAnEncoder(name);
+  // 2. Let inputQueue be input converted to an I/O queue.
+  const inputQueue = IOQueue.from(toScalarValues(string));
+  // 3. Let output be the empty string.
+  let output = '';
+  // 4. Let potentialError be 0.
+  let potentialError = 0;
+  // 5. While potentialError is non-null:
+  while (potentialError !== null) {
+    // 5.1. Let encodeOutput be an empty I/O queue.
+    const encodeOutput = new IOQueue();
+    // 5.2. Set potentialError to the result of running encode or fail with inputQueue, encoder, and
+    //      encodeOutput.
+    potentialError = encodeOrFail(inputQueue, encoder, encodeOutput);
+    // 5.3. For each byte of encodeOutput converted to a byte sequence:
+    for (const byte of encodeOutput.drain()) {
+      // 5.3.1. If spaceAsPlus is true and byte is 0x20 (SP), then append U+002B (+) to output and
+      //        continue.
+      if (spaceAsPlus && byte === 0x20) {
+        output += '+';
+        continue;
+      }
+      // 5.3.2. Let isomorph be a code point whose value is byte's value.
+      const isomorph = byte;
+      // 5.3.3. Assert: percentEncodeSet includes all non-ASCII code points.
+      if (!inSet(0x80) || !inSet(0xff)) throw new Error('reference: the set must include all non-ASCII code points');
+      // 5.3.4. If isomorph is not in percentEncodeSet, then append isomorph to output.
+      // 5.3.5. Otherwise, percent-encode byte and append the result to output.
+      output += inSet(isomorph)
+        ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+        : String.fromCodePoint(isomorph);
+    }
+    // 5.4. If potentialError is non-null, then append "%26%23", followed by the shortest sequence of
+    //      ASCII digits representing potentialError in base ten, followed by "%3B", to output.
+    if (potentialError !== null) output += `%26%23${potentialError}%3B`;
+  }
+  // 6. Return output.
+  return output;
+}

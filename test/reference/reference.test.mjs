@@ -5,7 +5,14 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readIndex, readRanges, readEncodings, singleByteEncodings } from '../../cpp/tools/whatwg_data.mjs';
-import { ENCODING_NAMES, getEncoding, decode, createDecoder, encode } from './reference.mjs';
+import {
+  ENCODING_NAMES,
+  getEncoding,
+  decode,
+  createDecoder,
+  encode,
+  percentEncodeAfterEncoding,
+} from './reference.mjs';
 
 const FFFD = '\uFFFD';
 const bytesOf = (u8) => [...u8];
@@ -723,3 +730,23 @@ function checkSingleByte(name, index) {
     assert.deepEqual(bytesOf(encode(name, decoded)), [byte], `${name} ${byte}`);
   }
 }
+
+// --- percent-encode after encoding (the URL Standard) ------------------------------------------
+
+test("percentEncodeAfterEncoding: the URL Standard's examples (with whatwg/url pull request 896)", () => {
+  // https://url.spec.whatwg.org/#userinfo-percent-encode-set, written out.
+  const userinfo = (c) => c < 0x20 || c > 0x7e || ' "#<>?^`{}/:;=@[\\]|'.includes(String.fromCharCode(c));
+  const specialQuery = (c) => c < 0x20 || c > 0x7e || ' "#<>\''.includes(String.fromCharCode(c));
+  assert.equal(percentEncodeAfterEncoding('Shift_JIS', ' ', userinfo), '%20');
+  assert.equal(percentEncodeAfterEncoding('Shift_JIS', '\u2261', userinfo), '%81%DF');
+  assert.equal(percentEncodeAfterEncoding('Shift_JIS', '\u203d', userinfo), '%26%238253%3B');
+  assert.equal(percentEncodeAfterEncoding('ISO-2022-JP', '\u00a5', specialQuery), '%1B(J\\%1B(B');
+  assert.equal(percentEncodeAfterEncoding('ISO-2022-JP', '\u00a5', userinfo), '%1B(J%5C%1B(B');
+  assert.equal(
+    percentEncodeAfterEncoding('Shift_JIS', '1+1 \u2261 2%20\u203d', userinfo, true),
+    '1+1+%81%DF+2%20%26%238253%3B',
+  );
+  assert.equal(percentEncodeAfterEncoding('UTF-8', 'Say what\u203d', userinfo), 'Say%20what%E2%80%BD');
+  // The encoder lives across errors: ISO-2022-JP stays in Roman after the error for U+20AC.
+  assert.equal(percentEncodeAfterEncoding('ISO-2022-JP', '\u00a5\u20aca', userinfo), '%1B(J%5C%26%238364%3Ba%1B(B');
+});

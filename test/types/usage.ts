@@ -84,3 +84,64 @@ const isAscii: boolean = guess.ascii && guess.confidence > 0;
 detect(new Uint8Array(0), { hint: 1 });
 
 void [name, text, utf8, bytes, read, written, platformDecoder, platformEncoder, streams, legacy, loading, delegated, names, top, isAscii];
+
+// encoding-wasm/hooks and encoding-wasm/url
+import {
+  encode as hookEncode,
+  encodeOrFail,
+  getBOMEncoding,
+  getOutputEncoding,
+  labelToName,
+  legacyHookDecode,
+  normalizeEncoding,
+  utf8Decode,
+  utf8DecodeWithoutBOM,
+  utf8DecodeWithoutBOMOrFail,
+  utf8Encode,
+  type SpecEncodingName,
+} from 'encoding-wasm/hooks';
+import { PERCENT_ENCODE_SETS, percentEncodeAfterEncoding, urlencodedSerialize } from 'encoding-wasm/url';
+
+const specName: SpecEncodingName | null = labelToName('latin1');
+const lowerName: EncodingName | 'replacement' | null = normalizeEncoding('sjis');
+const bom: 'utf-8' | 'utf-16be' | 'utf-16le' | null = getBOMEncoding(new ArrayBuffer(3));
+const decoded: string = legacyHookDecode(new Uint8Array(2), 'shift_jis') + legacyHookDecode(new DataView(new ArrayBuffer(1)));
+const utf8Text: string = utf8Decode(new Uint8Array(1)) + utf8DecodeWithoutBOM(new SharedArrayBuffer(1));
+const maybeText: string | null = utf8DecodeWithoutBOMOrFail(new Uint8Array(1));
+const utf8Bytes: Uint8Array<ArrayBuffer> = utf8Encode('a');
+const outputName: 'UTF-8' | 'Shift_JIS' | (string & {}) = getOutputEncoding('utf-16le');
+const bytesOrCodePoint: Uint8Array | number = encodeOrFail('a', 'latin1');
+hookEncode('a', 'gbk', { errorMode: 'html' });
+// @ts-expect-error: getOutputEncoding never gives UTF-16LE
+const neverUtf16: 'UTF-16LE' = getOutputEncoding('utf-16le');
+// @ts-expect-error: BOM sniff takes bytes, not a string
+getBOMEncoding('abc');
+const percent: string =
+  percentEncodeAfterEncoding('shift_jis', 'a b', 'query') +
+  percentEncodeAfterEncoding('utf-8', 'a b', ' "#<>', true) +
+  PERCENT_ENCODE_SETS['special-query'];
+// @ts-expect-error: spaceAsPlus is a boolean
+percentEncodeAfterEncoding('utf-8', 'a', 'query', 'yes');
+const form: string = urlencodedSerialize([['a', 'b']], 'windows-1252') + urlencodedSerialize(new Map([['a', 'b']]));
+// @ts-expect-error: tuples hold strings
+urlencodedSerialize([[1, 2]]);
+void [specName, lowerName, bom, decoded, utf8Text, maybeText, utf8Bytes, outputName, bytesOrCodePoint, neverUtf16, percent, form];
+const specNames: SpecEncodingName[] = ['UTF-8', 'ISO-8859-8-I', 'KOI8-U', 'windows-1252', 'Big5', 'Shift_JIS', 'gb18030', 'GBK'];
+// @ts-expect-error: the standard writes Shift_JIS so
+const lowerSpecName: SpecEncodingName = 'shift_jis';
+void [specNames, lowerSpecName];
+
+// encoding-wasm/encoder
+import { Encoder, EncoderStream } from 'encoding-wasm/encoder';
+const jis = new Encoder('iso-2022-jp', { errorMode: 'html' });
+const jisBytes: Uint8Array<ArrayBuffer> = jis.encode('\u30a2', { stream: true });
+const jisEnd: Uint8Array = jis.encode();
+const jisMode: 'fatal' | 'html' = jis.errorMode;
+if (EncoderStream) {
+  const es = new EncoderStream('gbk');
+  const w: WritableStream<string> = es.writable;
+  void w;
+}
+// @ts-expect-error: errorMode is "fatal" or "html"
+new Encoder('gbk', { errorMode: 'replace' });
+void [jisBytes, jisEnd, jisMode];

@@ -2,9 +2,14 @@
 // entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another.
 // run.mjs bundles it with esbuild (the "workerd" condition picks js/host/workerd.js; the .wasm
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
-import * as api from 'encoding-wasm';
+import * as main from 'encoding-wasm';
+import * as hooks from 'encoding-wasm/hooks';
+import * as encoder from 'encoding-wasm/encoder';
+import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
 import { hostRestrictions, scenario } from '../checks.js';
+
+const api = { ...main, hooks, url, encoder };
 
 export default {
   async fetch() {
