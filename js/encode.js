@@ -2,6 +2,7 @@
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
 import * as core from './core.js';
 import { MESSAGES } from './messages.js';
+import { runEncoder } from './run_encoder.js';
 import { toDictionary, toDOMString } from './webidl.js';
 
 // Encodes `input` with the encoding `label` names. errorMode "fatal" (the default) throws a
@@ -18,5 +19,5 @@ export function encode(input, label = 'utf-8', options = undefined) {
   const name = core.encodingName(id);
   if (name === 'replacement' || name === 'utf-16be' || name === 'utf-16le')
     throw new RangeError(MESSAGES.noEncoder(name));
-  return core.instanceFor(id).encode(id, name, text, errorMode === 'html');
+  return runEncoder(core.instanceFor(id), { id, name, html: errorMode === 'html', state: 0 }, text, true);
 }

@@ -97,12 +97,17 @@ function fromEnv() {
     return null;
   }
 }
-const exactHost = new Set(typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : []);
+const exactNames = typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [];
+const exactHost = { __proto__: null };
+for (const name of exactNames) exactHost[name] = true;
+// The host's decoder, with its decode() as it was at load time (text_decoder.js calls that).
+const host = exactNames.length > 0 ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
 let enabled = fromEnv() ?? !FAST_STRINGS;
 
-// The host TextDecoder class for `name` if decoding may be handed to it, else null.
+// The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
+// handed to it, else null.
 export function hostDecoderFor(name) {
-  return enabled && exactHost.has(name) ? HostTextDecoder : null;
+  return enabled && exactHost[name] === true ? host : null;
 }
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
@@ -112,4 +117,4 @@ export function setNativeDelegation(on) {
 }
 
 // Which encodings this host's own decoder handles for us right now.
-export const nativeDelegation = () => (enabled ? [...exactHost] : []);
+export const nativeDelegation = () => (enabled ? [...exactNames] : []);
