@@ -5,7 +5,10 @@ import { lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 
 // Encodes whole scalar values of `text` while they fit into `destination` (a Uint8Array), with the
 // core's `instance`. Returns { read, written }.
-export function encodeInto(instance, text, destination) {
+export const encodeInto = (instance, text, destination) =>
+  instance.run(encodeUtf8Into, 'encoding UTF-8 into a buffer', undefined, text, destination);
+
+function encodeUtf8Into(instance, text, destination) {
   const capacity = lengthOf(destination);
   let read = 0;
   let written = 0;
@@ -14,7 +17,9 @@ export function encodeInto(instance, text, destination) {
     const n = copyUtf16(instance, text, read);
     // The capacity is a u32: a destination of 4 GiB or more must not wrap to a small one.
     const room = capacity - written < instance.outputBytes ? capacity - written : instance.outputBytes;
-    instance.call(instance.wasm.ew_encode_into, 'encoding UTF-8 into a buffer', undefined, n, room);
+    instance.inWasm = true;
+    instance.wasm.ew_encode_into(n, room);
+    instance.inWasm = false;
     instance.views();
     const { scratch } = instance;
     const r = scratch[2];

@@ -13,8 +13,11 @@ const PIECE = 65528 - 16;
 // `instance` (its WasmInstance) over `bytes` (a Uint8Array); with `flush` the input ends here.
 // Returns the string; on a fatal error the core has reset the state, and this throws a TypeError.
 // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
-// wasm is the error of instance.call().
-export function runDecoder(instance, decoder, bytes, flush) {
+// wasm is the error of instance.run().
+export const runDecoder = (instance, decoder, bytes, flush) =>
+  instance.run(decode, 'decoding', decoder.name, decoder, bytes, flush);
+
+function decode(instance, decoder, bytes, flush) {
   instance.enter();
   const { id, name, state } = decoder;
   const { inputPtr } = instance;
@@ -46,7 +49,9 @@ export function runDecoder(instance, decoder, bytes, flush) {
     for (;;) {
       instance.scratch[0] = state.s0;
       instance.scratch[1] = state.s1;
-      const status = instance.call(instance.wasm.ew_decode, 'decoding', name, id, callOptions, offset, length - offset);
+      instance.inWasm = true;
+      const status = instance.wasm.ew_decode(id, callOptions, offset, length - offset);
+      instance.inWasm = false;
       instance.views();
       const { scratch } = instance;
       // Kept as int32 (only the bits matter): a state word of 2^31 or more (UTF-8 keeps its upper

@@ -22,7 +22,10 @@ function append(out, size, buffer, at, n) {
 // error mode (else "fatal") and the encoder's state word) in `instance` (its WasmInstance) over
 // `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
 // TypeError naming the first code point that cannot be encoded (fatal).
-export function runEncoder(instance, encoder, text, flush) {
+export const runEncoder = (instance, encoder, text, flush) =>
+  instance.run(encode, 'encoding', encoder.name, encoder, text, flush);
+
+function encode(instance, encoder, text, flush) {
   const { id, name } = encoder;
   let out = null;
   let size = 0;
@@ -36,8 +39,9 @@ export function runEncoder(instance, encoder, text, flush) {
     let offset = 0;
     for (;;) {
       instance.scratch[0] = encoder.state;
-      const { wasm } = instance;
-      const status = instance.call(wasm.ew_encode, 'encoding', name, id, options, offset, input.length - offset, utf16);
+      instance.inWasm = true;
+      const status = instance.wasm.ew_encode(id, options, offset, input.length - offset, utf16);
+      instance.inWasm = false;
       // The first use of an encoder builds its lookup tables, which may grow memory.
       instance.views();
       const { scratch } = instance;

@@ -64,17 +64,18 @@ function fromCharCodes(buffer, start, end) {
 }
 
 // The string of the output code units [begin, end) of the last decode call of `instance` (a
-// WasmInstance): one byte per character when they are all below U+0100 and the host can make such
-// a string from bytes.
+// WasmInstance, inside its run()): one byte per character when they are all below U+0100 and the
+// host can make such a string from bytes.
 export function outputString(instance, begin, end) {
   const { outputPtr } = instance;
-  if (
-    LATIN1_MIN !== null &&
-    end - begin >= LATIN1_MIN &&
-    instance.call(instance.wasm.ew_output_latin1, 'making a string', undefined, begin, end)
-  ) {
-    const start = outputPtr + begin * 2;
-    return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+  if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
+    instance.inWasm = true;
+    const latin1 = instance.wasm.ew_output_latin1(begin, end);
+    instance.inWasm = false;
+    if (latin1) {
+      const start = outputPtr + begin * 2;
+      return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+    }
   }
   const start = (outputPtr >> 1) + begin;
   const stop = (outputPtr >> 1) + end;
