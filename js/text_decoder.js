@@ -46,7 +46,7 @@ export function withFallback(Class, Native) {
 
 // The fallback ({ Native, decode }) of a decoder made by `newTarget` if there is one and it takes the
 // encoding `name`, else null.
-export function fallbackFor(newTarget, name) {
+function fallbackFor(newTarget, name) {
   let fallback;
   for (let c = newTarget; c !== null && fallback === undefined; c = getPrototypeOf(c)) fallback = mapGet(fallbacks, c);
   if (fallback === undefined || probingFallback) return null;
