@@ -10,12 +10,19 @@ import { bytesEqual, concat, detach, hex, utf8Encode } from './helpers.js';
 const { apply, construct } = Reflect;
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 
-// patch(object, key, descriptor) redefines a property; unpatch() puts back every one patched. Each
-// test calls unpatch() right after its synchronous runs, before any await or expect, so the test
-// runner's own code (its IPC uses typed arrays) never sees a patched built-in.
+// patch(object, key, descriptor) redefines a property (or, for a writable one that cannot be
+// redefined, such as Bun's TextDecoder.prototype.decode, assigns the new value, as a page would);
+// unpatch() puts back every one patched. Each test calls unpatch() right after its synchronous runs,
+// before any await or expect, so the test runner's own code (its IPC uses typed arrays) never sees
+// a patched built-in.
 const restore = [];
 const patch = (object, key, descriptor) => {
-  restore.push([object, key, Object.getOwnPropertyDescriptor(object, key)]);
+  const original = Object.getOwnPropertyDescriptor(object, key);
+  restore.push([object, key, original]);
+  if (original && !original.configurable && original.writable && 'value' in descriptor) {
+    object[key] = descriptor.value;
+    return;
+  }
   Object.defineProperty(object, key, {
     configurable: true,
     ...(descriptor.get ? {} : { writable: true }),
@@ -24,7 +31,8 @@ const patch = (object, key, descriptor) => {
 };
 const unpatch = () => {
   for (const [object, key, descriptor] of restore.reverse()) {
-    if (descriptor) Object.defineProperty(object, key, descriptor);
+    if (descriptor && !descriptor.configurable) object[key] = descriptor.value;
+    else if (descriptor) Object.defineProperty(object, key, descriptor);
     else delete object[key];
   }
   restore.length = 0;
