@@ -1,22 +1,8 @@
 // An encoder run over a string in wasm.
 import { HTML, FLUSH, STATUS_DONE, STATUS_ERROR } from './instance.js';
-import { bufferOf, copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
+import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
 import { MESSAGES } from './messages.js';
-
-// `out` (a Uint8Array whose first `size` bytes are output so far, or null) with the `n` bytes at
-// `at` in `buffer` appended: in place while they fit, else in a new array of twice the size.
-function append(out, size, buffer, at, n) {
-  if (out === null) return copyOut(buffer, at, n);
-  const capacity = lengthOf(out);
-  if (size + n > capacity) {
-    const bigger = new Uint8Array(size + n > capacity * 2 ? size + n : capacity * 2);
-    setBytes(bigger, new Uint8Array(bufferOf(out), 0, size), 0);
-    out = bigger;
-  }
-  setBytes(out, new Uint8Array(buffer, at, n), size);
-  return out;
-}
 
 // Runs `encoder` (a record of { id, name, html, state }: the encoding's id and name, the "html"
 // error mode (else "fatal") and the encoder's state word) in `instance` (its WasmInstance) over
@@ -27,7 +13,12 @@ export const runEncoder = (instance, encoder, text, flush) =>
 
 function encode(instance, encoder, text, flush) {
   const { id, name } = encoder;
-  let out = null;
+  // The output so far: copies of the output buffer's contents, the first, and any more in an object
+  // with no prototype (the elements of an array would be set through any setter a page put on
+  // Array.prototype; the object, slow to make, only where the output is long).
+  let first = null;
+  let more = null;
+  let count = 0;
   let size = 0;
   let start = 0;
   do {
@@ -49,11 +40,20 @@ function encode(instance, encoder, text, flush) {
       const read = scratch[2];
       const written = scratch[4];
       if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[5]));
-      out = append(out, size, instance.buffer, instance.outputPtr, written);
+      const chunk = copyOut(instance.buffer, instance.outputPtr, written);
+      if (first === null) first = chunk;
+      else (more ??= { __proto__: null })[count++] = chunk;
       size += written;
       offset += read;
       if (status === STATUS_DONE) break;
     }
   } while (start < text.length);
-  return size === lengthOf(out) ? out : copyOut(bufferOf(out), 0, size);
+  if (more === null) return first;
+  const out = new Uint8Array(size);
+  setBytes(out, first, 0);
+  for (let i = 0, at = lengthOf(first); i < count; i++) {
+    setBytes(out, more[i], at);
+    at += lengthOf(more[i]);
+  }
+  return out;
 }
