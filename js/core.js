@@ -3,6 +3,8 @@
 import { coreModule, loadFamily, loadFamilySync } from '#host';
 import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
 import { WasmInstance } from './instance.js';
+import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
+import { getEncoding } from './labels.js';
 import { MESSAGES } from './messages.js';
 
 export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
@@ -13,6 +15,7 @@ const families = FAMILIES.map(() => null);
 // https://encoding.spec.whatwg.org/#concept-encoding-get. Results for strings seen before come from
 // a small cache, since pages create decoders by the thousand.
 const labelCache = new Map();
+let cached = 0;
 
 // https://infra.spec.whatwg.org/#strip-leading-and-trailing-ascii-whitespace, for labels too long
 // to hand to the core whole (which strips the same way).
@@ -20,18 +23,21 @@ function stripAsciiWhitespace(label) {
   const white = (c) => c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
   let start = 0;
   let end = label.length;
-  while (start < end && white(label.charCodeAt(start))) start++;
-  while (end > start && white(label.charCodeAt(end - 1))) end--;
-  return label.slice(start, end);
+  while (start < end && white(charCodeOf(label, start))) start++;
+  while (end > start && white(charCodeOf(label, end - 1))) end--;
+  return sliceOf(label, start, end);
 }
 
 export function encodingId(label) {
-  let id = labelCache.get(label);
+  let id = mapGet(labelCache, label);
   if (id !== undefined) return id;
   // A label longer than the input buffer can only match if it is mostly ASCII whitespace.
-  id = core.getEncoding(label.length > 1024 ? stripAsciiWhitespace(label) : label);
+  id = getEncoding(core, label.length > 1024 ? stripAsciiWhitespace(label) : label);
   // Only label-sized strings are kept: a cached megabyte label would live as long as the page.
-  if (labelCache.size < 256 && label.length <= 64) labelCache.set(label, id);
+  if (cached < 256 && label.length <= 64) {
+    mapSet(labelCache, label, id);
+    cached++;
+  }
   return id;
 }
 

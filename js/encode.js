@@ -2,6 +2,7 @@
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
 import * as core from './core.js';
 import { MESSAGES } from './messages.js';
+import { runEncoder } from './run_encoder.js';
 import { toDictionary, toDOMString } from './webidl.js';
 
 // Encodes `input` with the encoding `label` names. errorMode "fatal" (the default) throws a
@@ -14,7 +15,8 @@ export function encode(input, label = 'utf-8', options = undefined) {
   const errorMode = dict?.errorMode === undefined ? 'fatal' : toDOMString(dict.errorMode);
   if (errorMode !== 'fatal' && errorMode !== 'html') throw new TypeError(MESSAGES.badErrorMode(errorMode));
   const id = encoderId(label);
-  return core.instanceFor(id).encode(id, core.encodingName(id), text, errorMode === 'html');
+  const encoder = { id, name: core.encodingName(id), html: errorMode === 'html', state: 0 };
+  return runEncoder(core.instanceFor(id), encoder, text, true);
 }
 
 // https://encoding.spec.whatwg.org/#get-an-encoder: the encoding `label` (a string) names, which

@@ -3,6 +3,7 @@
 // of TextEncoder and TextEncoderStream. The one-shot encode() of the main entry, with the encoder's
 // state (ISO-2022-JP's) and a leading surrogate at a chunk's end kept for the next chunk.
 import { encodingName, instanceFor } from './core.js';
+import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
 import { apply } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
@@ -76,10 +77,10 @@ export class Encoder {
       if (text === '') return new Uint8Array(0);
     }
     const id = this.#id;
-    const instance = instanceFor(id);
+    const encoder = { id, name: encodingName(id), html: this.#html, state: this.#state };
     try {
-      const bytes = instance.encode(id, encodingName(id), text, this.#html, this.#state, !stream);
-      this.#state = instance.state;
+      const bytes = runEncoder(instanceFor(id), encoder, text, !stream);
+      this.#state = encoder.state;
       return bytes;
     } catch (error) {
       this.#state = 0;

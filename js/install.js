@@ -11,15 +11,20 @@
 // the exactness probes of native.js, and, where tables cannot load on first use (browsers), the
 // multi-byte encodings whose tables are not loaded yet, which would otherwise throw (the fallback of
 // text_decoder.js). The report lists it as "wrapped" when either applies, else as "replaced".
+// The fallback belongs to the classes installed, not to the package's own: where it applies, what
+// is installed is a copy of our TextDecoder and TextDecoderStream (withFallback()) with the native
+// as its fallback, and the TextDecoder the package exports stays as it was.
 import { loadFamilySync } from '#host';
 import { instanceFor } from './core.js';
 import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
 import { hostDecoderFor, nativeDelegation } from './native.js';
 import { TextDecoderStream, TextEncoderStream } from './streams.js';
-import { fallbackFor, setFallbackDecoder, TextDecoder } from './text_decoder.js';
+import { TextDecoder, withFallback } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
 
 const OURS = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };
+// Our classes, and the copies with a fallback made so far.
+const ourClasses = new WeakSet(Object.values(OURS).filter(Boolean));
 const NAMES = ENCODING_NAMES.filter((name) => name !== 'replacement');
 const REPLACEMENT_LABELS = ['replacement', 'iso-2022-kr', 'hz-gb-2312'];
 // The single-byte encodings: their bytes 0x80-0xFF are compared with our decoder's tables.
@@ -110,13 +115,16 @@ function exactEncoder(Native) {
   }
 }
 
-// Whether our TextDecoder hands any work to `Native`, once it is the fallback, at this moment.
-function handsWorkTo(Native) {
-  if (nativeDelegation().some((name) => hostDecoderFor(name) === Native)) return true;
+// Whether `Native` would serve as the fallback of our TextDecoder at this moment: tables cannot
+// load on first use, and it takes an encoding whose tables are not loaded.
+function servesAsFallback(Native) {
   if (loadFamilySync) return false;
   const missing = (id) => ENCODING_FAMILY[id] >= 0 && thrown(() => instanceFor(id)) !== undefined;
-  return ENCODING_NAMES.some((name, id) => missing(id) && fallbackFor(name) === Native);
+  return ENCODING_NAMES.some((name, id) => missing(id) && thrown(() => new Native(name)) === undefined);
 }
+
+// Whether our TextDecoder hands UTF-8 or UTF-16 to `Native` (native.js).
+const delegatesTo = (Native) => nativeDelegation().some((name) => hostDecoderFor(name)?.Native === Native);
 
 function exactDecoderStream(Native) {
   try {
@@ -135,7 +143,7 @@ export function install({ force = false, target = globalThis } = {}) {
   const native = {};
   for (const name of Object.keys(OURS)) {
     const value = target[name];
-    if (typeof value === 'function' && value !== OURS[name]) native[name] = value;
+    if (typeof value === 'function' && !ourClasses.has(value)) native[name] = value;
   }
   const decoderBroken = native.TextDecoder !== undefined && !exactDecoder(native.TextDecoder);
   const broken = {
@@ -145,24 +153,27 @@ export function install({ force = false, target = globalThis } = {}) {
       native.TextDecoderStream !== undefined && (decoderBroken || !exactDecoderStream(native.TextDecoderStream)),
     TextEncoderStream: false,
   };
+  // The native TextDecoder being replaced, if it is to be the fallback of the decoders installed.
+  const replacingDecoder = native.TextDecoder && (broken.TextDecoder || force) ? native.TextDecoder : null;
+  const fallback = replacingDecoder && servesAsFallback(replacingDecoder) ? replacingDecoder : null;
   for (const name of Object.keys(OURS)) {
-    const ours = OURS[name];
+    let ours = OURS[name];
     const replacing = native[name];
-    if (
-      ours === undefined ||
-      target[name] === ours ||
-      (replacing && !broken[name] && !force) ||
-      !define(target, name, ours)
-    ) {
+    if (ours === undefined || ourClasses.has(target[name]) || (replacing && !broken[name] && !force)) {
+      report.skipped.push(name);
+      continue;
+    }
+    if (fallback && (name === 'TextDecoder' || name === 'TextDecoderStream')) ours = withFallback(ours, fallback);
+    if (!define(target, name, ours)) {
       report.skipped.push(name);
     } else if (!replacing) {
       report.installed.push(name);
     } else if (name !== 'TextDecoder') {
       report.replaced.push(name);
     } else {
-      setFallbackDecoder(replacing);
-      (handsWorkTo(replacing) ? report.wrapped : report.replaced).push(name);
+      (fallback || delegatesTo(replacing) ? report.wrapped : report.replaced).push(name);
     }
+    ourClasses.add(ours);
   }
   return report;
 }

@@ -1,38 +1,12 @@
-// One instantiated wasm module (the core, or a table family's module) and the calls into it
-// (cpp/exports.cpp). Input goes in through a fixed buffer in chunks, so wasm memory stays bounded
-// whatever the input size; a decoder's state lives in the JS object and passes through a scratch
-// area on every call (DESIGN.md section 5).
-import {
-  ENCODE_FLUSH,
-  FATAL,
-  FLUSH,
-  HTML,
-  IGNORE_BOM,
-  SCRATCH_BEGIN,
-  SCRATCH_CODE_POINT,
-  SCRATCH_READ,
-  SCRATCH_STATE0,
-  SCRATCH_STATE1,
-  SCRATCH_WORDS,
-  SCRATCH_WRITTEN,
-  STATUS_DONE,
-  STATUS_ERROR,
-  STATUS_UNAVAILABLE,
-} from './generated/abi.js';
+// One instantiated wasm module (the core, or a table family's module): making it, remaking it after
+// a trap, calling into it (cpp/exports.cpp), and the typed-array views of its memory. Input goes in
+// through a fixed buffer in chunks, so wasm memory stays bounded whatever the input size; a
+// decoder's state lives in the JS object and passes through a scratch area on every call (DESIGN.md
+// section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
+import { SCRATCH_WORDS } from './generated/abi.js';
 import { FAMILIES } from './generated/encodings.js';
-import { apply, bufferOf, copyOut, lengthOf, offsetOf, setBytes } from './intrinsics.js';
+import { memoryBufferOf, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
-import { bytesView, LATIN1_MIN, stringFromLatin1, stringFromUtf16 } from './strings.js';
-
-// Bytes per piece of a long input: at most 65528 code units of output (one per byte, plus up to
-// 16 flushed) in one string (see decode).
-const PIECE = 65528 - 16;
-
-// Where a JS string's scalar values reach wasm fastest: the host's UTF-8 encodeInto writes them
-// straight into wasm memory (DESIGN.md section 6); without one, the code units are copied.
-const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThis.TextEncoder() : null;
-const hostEncodeInto = hostEncoder && globalThis.TextEncoder.prototype.encodeInto;
-const { slice: stringSlice } = String.prototype;
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>
@@ -44,6 +18,8 @@ const kindOf = (error) =>
         ? WebAssembly.LinkError
         : Error;
 
+const { Instance } = WebAssembly;
+
 export class WasmInstance {
   // `family`: the name of the table family whose module this is (its tables are expanded when it is
   // instantiated), or null for the core.
@@ -51,6 +27,7 @@ export class WasmInstance {
     this.module = module;
     this.family = family;
     this.broken = false;
+    this.inWasm = false;
     this.instantiate();
   }
 
@@ -62,7 +39,7 @@ export class WasmInstance {
     const { family } = this;
     let wasm;
     try {
-      wasm = new WebAssembly.Instance(this.module, {}).exports;
+      wasm = new Instance(this.module, {}).exports;
       wasm._initialize();
     } catch (error) {
       const Kind = kindOf(error);
@@ -104,212 +81,37 @@ export class WasmInstance {
     else this.views();
   }
 
-  // An exception out of a wasm call (no imports, so no JS ran inside it): a trap, or the engine
-  // giving up (stack overflow). Marks this instance for replacement and returns what to throw.
-  failed(error, during) {
-    this.broken = true;
-    return new (kindOf(error))(MESSAGES.trapped(this.family ?? 'core', during, error), { cause: error });
+  // Runs `work(this, a, b, c)`: the whole of one call into this instance (labels.js,
+  // run_decoder.js, run_encoder.js, encode_into.js, which call its exports only with this.inWasm
+  // set), and returns its result. An exception out of an export (no imports, so no JS ran inside)
+  // is a trap or the engine giving up (stack overflow): this instance is marked for replacement,
+  // and the error thrown names the module and what failed, `during` followed by `name` (an
+  // encoding's name) if given. Anything else `work` throws goes out as it is. (One guard around
+  // the call, and the exports called directly with exactly their arguments: V8 calls an export
+  // given more through a slower path, and ew_decode given five made 64-byte decode calls 12%
+  // slower on Node 20; a helper calling every export with five arguments, 0-7%.)
+  run(work, during, name, a, b, c) {
+    try {
+      return work(this, a, b, c);
+    } catch (error) {
+      if (!this.inWasm) throw error;
+      this.inWasm = false;
+      this.broken = true;
+      const what = name === undefined ? during : `${during} ${name}`;
+      throw new (kindOf(error))(MESSAGES.trapped(this.family ?? 'core', what, error), { cause: error });
+    }
   }
 
   // Typed-array views of memory, renewed after it grows (building a family's tables or an
   // encoder's lookup grows it; decoding never does). Growth detaches the old views, whose length
-  // then reads 0: a check far cheaper than comparing memory.buffer.
+  // then reads 0, so that their first element reads undefined: a check far cheaper than comparing
+  // memory.buffer, and one that runs no getter (a page may have replaced that of `length`).
   views() {
-    if (this.u8 !== undefined && this.u8.length !== 0) return;
-    const { buffer } = this.memory;
+    if (this.u8 !== undefined && this.u8[0] !== undefined) return;
+    const buffer = memoryBufferOf(this.memory);
+    this.buffer = buffer;
     this.u8 = new Uint8Array(buffer);
     this.u16 = new Uint16Array(buffer);
-    this.bytes = bytesView(buffer);
     this.scratch = new Uint32Array(buffer, this.scratchPtr, SCRATCH_WORDS);
-  }
-
-  // The string of output code units [begin, end) of the last decode call: one byte per character
-  // when they are all below U+0100 and the host can make such a string from bytes (strings.js).
-  outputString(begin, end) {
-    const { outputPtr } = this;
-    if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN && this.outputLatin1(begin, end)) {
-      const start = outputPtr + begin * 2;
-      return stringFromLatin1(this.bytes, start, start + (end - begin));
-    }
-    return stringFromUtf16(this.bytes, this.u16, (outputPtr >> 1) + begin, (outputPtr >> 1) + end);
-  }
-
-  outputLatin1(begin, end) {
-    try {
-      return this.wasm.ew_output_latin1(begin, end);
-    } catch (error) {
-      throw this.failed(error, 'making a string');
-    }
-  }
-
-  // Writes up to one buffer of `text`'s code units from `start` into the input, never ending between
-  // the halves of a surrogate pair. Returns how many.
-  copyUtf16(text, start) {
-    let n = Math.min(text.length - start, this.inputCapacity >> 1);
-    if (n < text.length - start && (text.charCodeAt(start + n - 1) & 0xfc00) === 0xd800) n--;
-    const { u16 } = this;
-    const base = this.inputPtr >> 1;
-    for (let i = 0; i < n; i++) u16[base + i] = text.charCodeAt(start + i);
-    return n;
-  }
-
-  // https://encoding.spec.whatwg.org/#concept-encoding-get, matched by the core.
-  getEncoding(label) {
-    if (label.length > this.inputCapacity >> 1) return -1;
-    this.enter();
-    this.copyUtf16(label, 0);
-    try {
-      return this.wasm.ew_get_encoding(label.length);
-    } catch (error) {
-      throw this.failed(error, 'matching a label');
-    }
-  }
-
-  // Runs decoder `id` over `bytes` (a Uint8Array), continuing from `state` ({s0, s1}: the eight
-  // bytes of DecoderState); with `flush` the input ends here. Returns the string; on a fatal error
-  // the core has reset `state`, and this throws a TypeError.
-  // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
-  // wasm is this.failed()'s error.
-  decode(id, name, fatal, ignoreBOM, state, bytes, flush) {
-    this.enter();
-    const { wasm, inputPtr } = this;
-    const options = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
-    const total = lengthOf(bytes);
-    // Input goes in pieces whose output stays below V8's large-object size (a two-byte string of
-    // more than 65528 units), which is far slower to allocate: Node 20, ucs2Slice of 65528 units
-    // 13.5 µs, of 65529 units 100 µs. That holds for an input that fits the 64 KiB buffer too:
-    // 64 KiB chunks of windows-1252 streamed (65536 bytes, so one piece) decoded at 710 MB/s,
-    // chunks of 65528 bytes at 4500 MB/s; in two pieces 65536 bytes run at 3000 MB/s.
-    const chunk = total > PIECE ? PIECE : total;
-    let text = '';
-    let pos = 0;
-    do {
-      const length = Math.min(total - pos, chunk);
-      if (length <= 32) {
-        const { u8 } = this;
-        for (let i = 0; i < length; i++) u8[inputPtr + i] = bytes[pos + i];
-      } else {
-        setBytes(
-          this.u8,
-          length === total ? bytes : new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, length),
-          inputPtr,
-        );
-      }
-      pos += length;
-      const callOptions = options | (flush && pos === total ? FLUSH : 0);
-      let offset = 0;
-      for (;;) {
-        this.scratch[SCRATCH_STATE0] = state.s0;
-        this.scratch[SCRATCH_STATE1] = state.s1;
-        let status;
-        try {
-          status = wasm.ew_decode(id, callOptions, offset, length - offset);
-        } catch (error) {
-          throw this.failed(error, `decoding ${name}`);
-        }
-        this.views();
-        const { scratch } = this;
-        state.s0 = scratch[SCRATCH_STATE0];
-        state.s1 = scratch[SCRATCH_STATE1];
-        if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(this.family ?? 'core', name));
-        const begin = scratch[SCRATCH_BEGIN];
-        const end = scratch[SCRATCH_WRITTEN];
-        if (end > begin) {
-          const piece = this.outputString(begin, end);
-          try {
-            text += piece;
-          } catch (error) {
-            throw new RangeError(MESSAGES.tooLong(text.length + piece.length), { cause: error });
-          }
-        }
-        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));
-        offset += scratch[SCRATCH_READ];
-        if (status === STATUS_DONE) break;
-      }
-    } while (pos < total);
-    return text;
-  }
-
-  // Writes the next chunk of `text` from `start` into the input: [units read, input length, UTF-16?].
-  stageText(text, start) {
-    if (hostEncoder) {
-      let end = Math.min(text.length, start + this.inputCapacity);
-      if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-      const { read, written } = apply(hostEncodeInto, hostEncoder, [
-        start === 0 && end === text.length ? text : apply(stringSlice, text, [start, end]),
-        new Uint8Array(this.memory.buffer, this.inputPtr, this.inputCapacity),
-      ]);
-      return [read, written, false];
-    }
-    const n = this.copyUtf16(text, start);
-    return [n, n, true];
-  }
-
-  // Encodes `text` with encoder `id` in the "fatal" or "html" error mode into a new Uint8Array;
-  // throws a TypeError naming the first code point that cannot be encoded (fatal).
-  // Streaming encoders (encoder.js) pass the encoder's `state` to start from and `flush` false
-  // while more input follows (`text` then ends in no leading surrogate); the state at the end is
-  // this.state afterwards.
-  encode(id, name, text, html, state = 0, flush = true) {
-    const chunks = [];
-    let size = 0;
-    let start = 0;
-    do {
-      this.enter();
-      const { wasm, outputPtr } = this;
-      const [read, length, isUtf16] = this.stageText(text, start);
-      start += read;
-      const options = (html ? HTML : 0) | (flush && start === text.length ? ENCODE_FLUSH : 0);
-      let offset = 0;
-      for (;;) {
-        this.scratch[SCRATCH_STATE0] = state;
-        let status;
-        try {
-          status = wasm.ew_encode(id, options, offset, length - offset, isUtf16 ? 1 : 0);
-        } catch (error) {
-          throw this.failed(error, `encoding ${name}`);
-        }
-        // The first use of an encoder builds its lookup tables, which may grow memory.
-        this.views();
-        const { scratch } = this;
-        state = scratch[SCRATCH_STATE0];
-        if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(this.family ?? 'core', name));
-        if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT]));
-        chunks.push(copyOut(this.u8, outputPtr, scratch[SCRATCH_WRITTEN]));
-        size += scratch[SCRATCH_WRITTEN];
-        offset += scratch[SCRATCH_READ];
-        if (status === STATUS_DONE) break;
-      }
-    } while (start < text.length);
-    this.state = state;
-    if (chunks.length === 1) return chunks[0];
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) (setBytes(out, chunk, at), (at += chunk.length));
-    return out;
-  }
-
-  // TextEncoder.encodeInto's UTF-8 encoder, for hosts without one: whole scalar values while they fit.
-  encodeInto(text, destination) {
-    const capacity = lengthOf(destination);
-    let read = 0;
-    let written = 0;
-    while (read < text.length) {
-      this.enter();
-      const n = this.copyUtf16(text, read);
-      // The capacity is a u32: a destination of 4 GiB or more must not wrap to a small one.
-      try {
-        this.wasm.ew_encode_into(n, Math.min(capacity - written, this.outputBytes));
-      } catch (error) {
-        throw this.failed(error, 'encoding UTF-8 into a buffer');
-      }
-      const r = this.scratch[SCRATCH_READ];
-      const w = this.scratch[SCRATCH_WRITTEN];
-      setBytes(destination, new Uint8Array(this.memory.buffer, this.outputPtr, w), written);
-      read += r;
-      written += w;
-      if (r < n) break;
-    }
-    return { read, written };
   }
 }

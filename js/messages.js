@@ -41,7 +41,6 @@ export const MESSAGES = {
     'The decoded text would be longer than the longest string this JavaScript engine can make' +
     (units === null ? '' : ` (at least ${units} code units)`) +
     '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
-  wasmMissing: 'encoding-wasm: the core WebAssembly module is not available in this host.',
 };
 
 // The messages of encoding-wasm/hooks and encoding-wasm/url, kept apart so that the main entry's

@@ -6,8 +6,9 @@
 // win: bench/decode.mjs, UTF-8 and UTF-16LE files, ratio to the host's TextDecoder with
 // everything in wasm (geometric means, one call / 4 KiB calls / 64 KiB stream): Node 20 5.8x /
 // 2.3x / 2.2x, Node 22 5.3x / 2.5x / 2.3x, Bun 1.4 1.4x / 2.3x / 2.9x; handed to the host
-// decoder they were about 1.0x. Elsewhere (browsers, workerd: no Buffer) our strings go through
-// the host's UTF-16LE decoder anyway, so an exact host UTF-8/UTF-16 decoder is used.
+// decoder they were about 1.0x (Deno, which has Buffer too, follows them; not measured). Elsewhere
+// (browsers, workerd: no Buffer) our strings go through the host's UTF-16LE decoder anyway, so an
+// exact host UTF-8/UTF-16 decoder is used.
 // ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
@@ -97,12 +98,17 @@ function fromEnv() {
     return null;
   }
 }
-const exactHost = new Set(typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : []);
+const exactNames = typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [];
+const exactHost = { __proto__: null };
+for (const name of exactNames) exactHost[name] = true;
+// The host's decoder, with its decode() as it was at load time (text_decoder.js calls that).
+const host = exactNames.length > 0 ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
 let enabled = fromEnv() ?? !FAST_STRINGS;
 
-// The host TextDecoder class for `name` if decoding may be handed to it, else null.
+// The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
+// handed to it, else null.
 export function hostDecoderFor(name) {
-  return enabled && exactHost.has(name) ? HostTextDecoder : null;
+  return enabled && exactHost[name] === true ? host : null;
 }
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
@@ -112,4 +118,4 @@ export function setNativeDelegation(on) {
 }
 
 // Which encodings this host's own decoder handles for us right now.
-export const nativeDelegation = () => (enabled ? [...exactHost] : []);
+export const nativeDelegation = () => (enabled ? [...exactNames] : []);

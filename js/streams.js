@@ -3,7 +3,7 @@
 //
 // A host without TransformStream gets neither class: both exports are undefined there, and the
 // polyfill installs neither (there is no stream to hand the readable and writable ends out of).
-import { apply } from './intrinsics.js';
+import { apply, charCodeOf, sliceOf, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
@@ -35,7 +35,7 @@ class TextDecoderStream {
   constructor(label = 'utf-8', options = undefined) {
     // 1.-3., and "set up a text decoder stream" 1.-6.: the encoding, error mode, ignore BOM and a new
     // decoder instance, as TextDecoder gets them.
-    const common = new DecoderCommon(label, options);
+    const common = new DecoderCommon(label, options, new.target);
     // 7.-11. The transform stream. Chunks that are not an AllowSharedBufferSource, and fatal errors,
     // throw a TypeError from the algorithm, which errors both ends of the stream.
     const transform = newTransform(
@@ -102,10 +102,10 @@ class TextEncoderStream {
   // which is what UTF-8 encoding a string does.
   #encodeAndEnqueue(chunk, controller) {
     let text = this.#leadingSurrogate + toDOMString(chunk);
-    const last = text.charCodeAt(text.length - 1);
+    const last = charCodeOf(text, text.length - 1);
     if (last >= 0xd800 && last <= 0xdbff) {
-      this.#leadingSurrogate = text.slice(-1);
-      text = text.slice(0, -1);
+      this.#leadingSurrogate = sliceOf(text, text.length - 1, text.length);
+      text = sliceOf(text, 0, text.length - 1);
     } else {
       this.#leadingSurrogate = '';
     }

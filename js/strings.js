@@ -1,18 +1,26 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (DESIGN.md
 // section 6). The fastest primitive the host has is picked once, at load time.
-
-import { apply, charCodesToString, fromCharCode } from './intrinsics.js';
+import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them.
 const HostTextDecoder = globalThis.TextDecoder;
-const hostBuffer = globalThis.Buffer;
-const bufferFrom = hostBuffer?.from;
-const ucs2Slice = hostBuffer?.prototype?.ucs2Slice;
-const latin1Slice = hostBuffer?.prototype?.latin1Slice;
+const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
+const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
 const hostDecode = HostTextDecoder?.prototype?.decode;
 
-// Node and Bun: Buffer#ucs2Slice (about 1 GB/s) over a Buffer that views all of wasm memory.
-const hasUcs2Slice = typeof bufferFrom === 'function' && typeof ucs2Slice === 'function';
+// Whether `slice` (Buffer#ucs2Slice or #latin1Slice) makes the string of bytes of a plain
+// Uint8Array: Node, Bun and Deno's Buffer methods take any Uint8Array as their receiver, so they
+// run over the view of all of wasm memory that a call has anyway, with no Buffer made for it.
+function slicesUint8Array(slice, bytes, expected) {
+  try {
+    return typeof slice === 'function' && apply(slice, new Uint8Array(bytes), [0, bytes.length]) === expected;
+  } catch {
+    return false;
+  }
+}
+
+// Node, Bun, Deno: Buffer#ucs2Slice (about 1 GB/s).
+const hasUcs2Slice = slicesUint8Array(ucs2Slice, [0x61, 0, 0x3d, 0xd8, 0, 0xde], 'a\u{1f600}');
 export { hasUcs2Slice as FAST_STRINGS };
 
 // Output that is all below U+0100 is narrowed to bytes in wasm (ew_output_latin1) and becomes a
@@ -20,7 +28,7 @@ export { hasUcs2Slice as FAST_STRINGS };
 // against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20). Shorter
 // output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the host has
 // no latin1Slice.
-export const LATIN1_MIN = hasUcs2Slice && typeof latin1Slice === 'function' ? 32 : null;
+const LATIN1_MIN = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9') ? 32 : null;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
@@ -41,31 +49,43 @@ const utf16Decoder = hasUcs2Slice || typeof HostTextDecoder !== 'function' ? nul
 const SMALL = hasUcs2Slice ? 2 : 24;
 const APPLY_CHUNK = 8192;
 
-function fromCharCodes(u16, start, end) {
+// String.fromCharCode(...units) for the code units [start, end) of `buffer`, in pieces. Each piece
+// gets its length as an own property, which is what Reflect.apply reads (not the getter of
+// %TypedArray%.prototype).
+function fromCharCodes(buffer, start, end) {
   let s = '';
   for (let i = start; i < end; i += APPLY_CHUNK) {
-    s += charCodesToString(new Uint16Array(u16.buffer, i * 2, Math.min(end, i + APPLY_CHUNK) - i));
+    const n = end - i < APPLY_CHUNK ? end - i : APPLY_CHUNK;
+    const units = new Uint16Array(buffer, i * 2, n);
+    defineProperty(units, 'length', { value: n });
+    s += apply(fromCharCode, null, units);
   }
   return s;
 }
 
-// What the functions below read memory through: a Buffer over all of `buffer` (a wasm memory's
-// ArrayBuffer) where the host has Buffer#ucs2Slice, else null. Made again when memory grows.
-export const bytesView = (buffer) => (hasUcs2Slice ? apply(bufferFrom, hostBuffer, [buffer]) : null);
-
-// The string of u16[start, end) (indices in code units of wasm memory; `bytes` is bytesView() of
-// the same memory).
-export function stringFromUtf16(bytes, u16, start, end) {
-  if (end - start <= SMALL) {
+// The string of the output code units [begin, end) of the last decode call of `instance` (a
+// WasmInstance, inside its run()): one byte per character when they are all below U+0100 and the
+// host can make such a string from bytes.
+export function outputString(instance, begin, end) {
+  const { outputPtr } = instance;
+  if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
+    instance.inWasm = true;
+    const latin1 = instance.wasm.ew_output_latin1(begin, end);
+    instance.inWasm = false;
+    if (latin1) {
+      const start = outputPtr + begin * 2;
+      return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+    }
+  }
+  const start = (outputPtr >> 1) + begin;
+  const stop = (outputPtr >> 1) + end;
+  if (stop - start <= SMALL) {
+    const { u16 } = instance;
     let s = '';
-    for (let i = start; i < end; i++) s += fromCharCode(u16[i]);
+    for (let i = start; i < stop; i++) s += fromCharCode(u16[i]);
     return s;
   }
-  if (hasUcs2Slice) return apply(ucs2Slice, bytes, [start * 2, end * 2]);
-  if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(u16.buffer, start * 2, end - start)]);
-  return fromCharCodes(u16, start, end);
+  if (hasUcs2Slice) return apply(ucs2Slice, instance.u8, [start * 2, stop * 2]);
+  if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(instance.buffer, start * 2, stop - start)]);
+  return fromCharCodes(instance.buffer, start, stop);
 }
-
-// The one-byte string of the Latin-1 bytes [start, end) of wasm memory (only where LATIN1_MIN is
-// not null).
-export const stringFromLatin1 = (bytes, start, end) => apply(latin1Slice, bytes, [start, end]);

@@ -1,9 +1,21 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
-import { bufferOf, lengthOf, offsetOf, setBytes } from './intrinsics.js';
+import {
+  apply,
+  bufferOf,
+  getPrototypeOf,
+  lengthOf,
+  Map,
+  mapGet,
+  mapSet,
+  offsetOf,
+  setBytes,
+  Uint8Array,
+} from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { hostDecoderFor } from './native.js';
-import { defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
+import { runDecoder } from './run_decoder.js';
+import { cloneInterface, defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
 const SAB = globalThis.SharedArrayBuffer;
@@ -11,24 +23,36 @@ const SAB = globalThis.SharedArrayBuffer;
 // calls a valid 512 MiB input invalid (its output would be too long), a TypeError that would read
 // as malformed input; in pieces, too-long output is the RangeError of our own concatenation.
 const HOST_PIECE = 1 << 24;
+// The options of a host decoder's decode() calls: made once, with no prototype to read through.
+const STREAM = Object.freeze({ __proto__: null, stream: true });
+const END = Object.freeze({ __proto__: null, stream: false });
 let isTextDecoder;
 
-// Set by the polyfill (install.js) to the native TextDecoder it replaced: an encoding whose tables are
-// not loaded, where they cannot load on first use, then goes to that decoder instead of throwing, so
-// that installing the polyfill takes no encoding away (DESIGN.md section 8).
-let fallback = null;
+// The classes install.js puts in place of a native TextDecoder (and its TextDecoderStream) where
+// tables cannot load on first use, each mapped to { Native, decode }: the native class it replaced
+// and that class's decode(). An encoding whose tables are not loaded, and cannot load on first use,
+// then goes to that decoder instead of throwing, so that installing the polyfill takes no encoding
+// away (DESIGN.md section 8). Only those classes (and their subclasses) have a fallback: the
+// package's own TextDecoder never has one.
+const fallbacks = new Map();
 let probingFallback = false;
 
-export function setFallbackDecoder(Native) {
-  fallback = Native;
+// A copy of `Class` (TextDecoder or TextDecoderStream) whose decoders fall back to `Native`.
+export function withFallback(Class, Native) {
+  const Clone = cloneInterface(Class);
+  mapSet(fallbacks, Clone, { Native, decode: Native.prototype.decode });
+  return Clone;
 }
 
-// The fallback class if there is one and it takes the encoding `name`, else null.
-export function fallbackFor(name) {
-  if (!fallback || probingFallback) return null;
+// The fallback ({ Native, decode }) of a decoder made by `newTarget` if there is one and it takes the
+// encoding `name`, else null.
+function fallbackFor(newTarget, name) {
+  let fallback;
+  for (let c = newTarget; c !== null && fallback === undefined; c = getPrototypeOf(c)) fallback = mapGet(fallbacks, c);
+  if (fallback === undefined || probingFallback) return null;
   probingFallback = true; // a fallback built on this class must not come back here
   try {
-    new fallback(name);
+    new fallback.Native(name);
     return fallback;
   } catch {
     return null;
@@ -43,8 +67,9 @@ export function fallbackFor(name) {
 export class DecoderCommon {
   // The WebIDL conversions and steps 1.-5. of both constructors (#dom-textdecoder,
   // #dom-textdecoderstream): the label, then the options dictionary, whose members are read in
-  // lexicographic order, each converted as it is read.
-  constructor(label, options) {
+  // lexicographic order, each converted as it is read. `newTarget`: the constructor's new.target,
+  // which tells whether there is a fallback (withFallback()).
+  constructor(label, options, newTarget) {
     label = toDOMString(label);
     const dict = toDictionary(options, 'options');
     const fatal = dict ? !!dict.fatal : false;
@@ -56,25 +81,30 @@ export class DecoderCommon {
     // The module that implements the encoding, loading its tables if need be; the decoder instance:
     // its eight bytes of state (BOM seen included), or, where the host's own decoder is spec-exact for
     // this encoding, or the tables are missing and the polyfill's fallback takes it, an instance of that.
+    const name = encodingName(id);
     let instance = null;
-    let Host = hostDecoderFor(encodingName(id));
+    let host = hostDecoderFor(name);
     try {
       instance = instanceFor(id);
     } catch (error) {
-      Host = fallbackFor(encodingName(id));
-      if (!Host) throw error;
+      host = fallbackFor(newTarget, name);
+      if (!host) throw error;
     }
+    // The record run_decoder.js runs: id, name, fatal, ignoreBOM and state.
     this.instance = instance;
     this.id = id;
+    this.name = name;
     this.fatal = fatal;
     this.ignoreBOM = ignoreBOM;
     this.state = { s0: 0, s1: 0 };
-    this.Host = Host;
+    // The host decoder's class and its decode(), and the decoder made of it on first use.
+    this.Host = host ? host.Native : null;
+    this.hostDecode = host ? host.decode : null;
     this.host = null;
   }
 
   get encoding() {
-    return encodingName(this.id);
+    return this.name;
   }
 
   // A new instance of the decoder, with BOM seen false. A host decoder is kept: it starts anew by
@@ -89,11 +119,11 @@ export class DecoderCommon {
   // TypeError and the decoder is a new instance again.
   decodeChunk(bytes, flush) {
     if (this.Host) return this.#decodeOnHost(bytes, flush);
-    return this.instance.decode(this.id, encodingName(this.id), this.fatal, this.ignoreBOM, this.state, bytes, flush);
+    return runDecoder(this.instance, this, bytes, flush);
   }
 
   #decodeOnHost(bytes, flush) {
-    const name = encodingName(this.id);
+    const { name } = this;
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
     // Host decoders do not all accept views of shared or resizable memory.
     if ((SAB && bufferOf(bytes) instanceof SAB) || isResizable(bytes)) {
@@ -103,12 +133,12 @@ export class DecoderCommon {
     }
     try {
       const total = lengthOf(bytes);
-      if (total <= HOST_PIECE) return this.host.decode(bytes, { stream: !flush });
+      if (total <= HOST_PIECE) return apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
       let text = '';
       for (let pos = 0; pos < total; pos += HOST_PIECE) {
-        const end = Math.min(total, pos + HOST_PIECE);
+        const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
         const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
-        text += this.host.decode(piece, { stream: end < total || !flush });
+        text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
       }
       return text;
     } catch (error) {
@@ -136,7 +166,7 @@ export class TextDecoder {
 
   // https://encoding.spec.whatwg.org/#dom-textdecoder
   constructor(label = 'utf-8', options = undefined) {
-    this.#common = new DecoderCommon(label, options);
+    this.#common = new DecoderCommon(label, options, new.target);
   }
 
   get encoding() {

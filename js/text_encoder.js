@@ -2,12 +2,17 @@
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
 import { core, UTF_8 } from './core.js';
-import { bufferOf, lengthOf, offsetOf } from './intrinsics.js';
+import { encodeInto } from './encode_into.js';
+import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
+import { runEncoder } from './run_encoder.js';
 import { defineInterface, isResizable, isShared, toDOMString, toUint8Array } from './webidl.js';
 
+// The host's encoder, and its methods as they were at load time.
 const HostTextEncoder = globalThis.TextEncoder;
 const host = typeof HostTextEncoder === 'function' ? new HostTextEncoder() : null;
+const hostEncode = host && HostTextEncoder.prototype.encode;
+const hostEncodeInto = host && HostTextEncoder.prototype.encodeInto;
 let isTextEncoder;
 
 export class TextEncoder {
@@ -26,7 +31,8 @@ export class TextEncoder {
   encode(input = '') {
     brand(this);
     const text = toDOMString(input);
-    return host ? host.encode(text) : core.encode(UTF_8, 'utf-8', text, false);
+    if (host) return apply(hostEncode, host, [text]);
+    return runEncoder(core, { id: UTF_8, name: 'utf-8', html: false, state: 0 }, text, true);
   }
 
   // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
@@ -45,12 +51,12 @@ export class TextEncoder {
       const length = lengthOf(bytes);
       const view =
         length > 0xffffffff
-          ? new Uint8Array(bufferOf(bytes), offsetOf(bytes), Math.min(length, text.length * 3))
+          ? new Uint8Array(bufferOf(bytes), offsetOf(bytes), length < text.length * 3 ? length : text.length * 3)
           : bytes;
-      const { read, written } = host.encodeInto(text, view);
+      const { read, written } = apply(hostEncodeInto, host, [text, view]);
       return { read, written };
     }
-    return core.encodeInto(text, bytes);
+    return encodeInto(core, text, bytes);
   }
 }
 

@@ -1,6 +1,6 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
-import { bufferOf, lengthOf, offsetOf } from './intrinsics.js';
+import { apply, bufferOf, construct, defineProperty, isView, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
@@ -19,7 +19,7 @@ const EMPTY = new Uint8Array(0);
 function tryGet(get, value) {
   if (!get) return undefined;
   try {
-    return get.call(value);
+    return apply(get, value, []);
   } catch {
     return undefined;
   }
@@ -36,14 +36,14 @@ function bufferLength(buffer) {
 // same memory. "Get a copy of the buffer source" returns no bytes for a detached buffer, or for a
 // view that a resizable buffer's shrinking left out of bounds; the caller copies.
 export function toBytes(input) {
-  if (ArrayBuffer.isView(input)) {
-    const tag = typedArrayTag.call(input);
+  if (isView(input)) {
+    const tag = apply(typedArrayTag, input, []);
     if (tag === undefined) {
       // A DataView. Its offset and length getters throw once it is detached or out of bounds.
-      const buffer = dataViewBuffer.call(input);
+      const buffer = apply(dataViewBuffer, input, []);
       const length = tryGet(dataViewByteLength, input);
       if (!length) return EMPTY;
-      return new Uint8Array(buffer, dataViewByteOffset.call(input), length);
+      return new Uint8Array(buffer, apply(dataViewByteOffset, input, []), length);
     }
     // A typed array reads as 0 bytes long once detached or out of bounds.
     const length = lengthOf(input);
@@ -70,7 +70,7 @@ export function isResizable(view) {
 
 // [AllowShared, AllowResizable] Uint8Array (TextEncoder.encodeInto's destination).
 export function toUint8Array(value) {
-  if (!ArrayBuffer.isView(value) || typedArrayTag.call(value) !== 'Uint8Array') {
+  if (!isView(value) || apply(typedArrayTag, value, []) !== 'Uint8Array') {
     throw new TypeError(MESSAGES.notUint8Array);
   }
   // No room once detached, or out of bounds of a resizable buffer that shrank.
@@ -96,4 +96,22 @@ export function defineInterface(cls, name, members) {
     Object.defineProperty(cls.prototype, member, { ...descriptor, enumerable: true });
   }
   Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: name, configurable: true });
+}
+
+// A second interface object for `Class`, with the same members on a prototype of its own:
+// constructing it constructs a `Class` with it as new.target, so that its instances have its
+// prototype, pass the brand checks of `Class`'s members, and `Class`'s constructor can tell them
+// apart (text_decoder.js gives those decoders a fallback).
+export function cloneInterface(Class) {
+  const Clone = class {
+    constructor(...args) {
+      return construct(Class, args, new.target);
+    }
+  };
+  defineProperty(Clone, 'name', { value: Class.name, configurable: true });
+  for (const key of Reflect.ownKeys(Class.prototype)) {
+    if (key !== 'constructor')
+      defineProperty(Clone.prototype, key, Object.getOwnPropertyDescriptor(Class.prototype, key));
+  }
+  return Clone;
 }

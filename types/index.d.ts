@@ -96,8 +96,14 @@ export declare function preload(...labels: string[]): Promise<void>;
  */
 export declare function registerFamily(name: TableFamily, module: WebAssembly.Module): void;
 
-/** Non-standard: hand UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (the default), or not. */
+/**
+ * Non-standard: hand UTF-8 and UTF-16 to the host's own decoder where it passed the exactness probes
+ * (`true`), or keep them in wasm (`false`), for decoders created afterwards. The default is off where
+ * the host has Buffer#ucs2Slice to make strings from wasm memory (Node, Bun, Deno), where the wasm
+ * decoders are faster, and on elsewhere (browsers, workerd); ENCODING_WASM_NATIVE=1 or =0 in the
+ * environment sets it at load time.
+ */
 export declare function setNativeDelegation(on: boolean): void;
 
-/** Non-standard: the encodings the host's own decoder handles right now. */
+/** Non-standard: the encodings the host's own decoder handles right now (none while delegation is off). */
 export declare function nativeDelegation(): Array<'utf-8' | 'utf-16le' | 'utf-16be'>;

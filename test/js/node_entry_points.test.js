@@ -185,18 +185,26 @@ describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', (
       const sjis = Uint8Array.of(0x80, 0xa1, 0x93, 0xfa);
       const before = thrown(() => new TextDecoder('shift_jis'));
       const { install } = await import('encoding-wasm/polyfill');
-      const stream = new TextDecoderStream('shift_jis');
+      const Installed = globalThis.TextDecoder;
+      const stream = new globalThis.TextDecoderStream('shift_jis');
       const writer = stream.writable.getWriter();
       writer.write(sjis);
       writer.close();
       const streamed = (await stream.readable.getReader().read()).value;
       const result = {
         before,
-        installed: globalThis.TextDecoder === TextDecoder,
-        fallback: new TextDecoder('shift_jis').decode(sjis) === new Native('shift_jis').decode(sjis),
+        installed: Installed !== Native && Installed.prototype.decode === TextDecoder.prototype.decode,
+        fallback: new Installed('shift_jis').decode(sjis) === new Native('shift_jis').decode(sjis),
         streamed: streamed === new Native('shift_jis').decode(sjis),
-        wrapping: install({ force: true, target: { TextDecoder: Native } }),
+        // The package's own classes are not the ones installed, and have no fallback.
+        own: Installed === TextDecoder || globalThis.TextDecoderStream === TextDecoderStream,
+        ownDecoder: thrown(() => new TextDecoder('shift_jis')),
+        ownStream: thrown(() => new TextDecoderStream('shift_jis')),
       };
+      const target = { TextDecoder: Native };
+      result.wrapping = install({ force: true, target });
+      result.targetFallback = new target.TextDecoder('euc-kr').decode(Uint8Array.of(0xb0, 0xa1));
+      result.ownAfterTarget = thrown(() => new TextDecoder('euc-kr'));
       class Utf8Only {
         constructor(label) { if (label !== 'utf-8') throw new RangeError(label); }
         get encoding() { return 'utf-8'; }
@@ -204,12 +212,17 @@ describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', (
       }
       result.utf8Only = install({ target: { TextDecoder: Utf8Only } });
       result.noFallback = thrown(() => new TextDecoder('big5'));
+      result.installedStill = new Installed('big5').decode(Uint8Array.of(0xa4, 0x40));
       await preload('shift_jis');
       result.after = hex(new TextDecoder('shift_jis').decode(sjis));
       console.log(JSON.stringify(result));`;
     const result = json(await node(...hostWithoutSyncTables(), '--input-type=module', '-e', script));
     expect(result.before).toMatch(/^Error: .*encoding-wasm\/tables\/japanese/);
-    expect(result).toMatchObject({ installed: true, fallback: true, streamed: true });
+    expect(result).toMatchObject({ installed: true, fallback: true, streamed: true, own: false });
+    // Installing the polyfill, on globalThis or on another object, leaves the package's own
+    // TextDecoder and TextDecoderStream as they were: the same Error as before.
+    expect(result.ownDecoder).toBe(result.before);
+    expect(result.ownStream).toBe(result.before);
     // Ours hands Shift_JIS and the other multi-byte encodings to Node's decoder for now.
     expect(result.wrapping).toEqual({
       installed: ['TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
@@ -217,9 +230,15 @@ describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', (
       wrapped: ['TextDecoder'],
       skipped: [],
     });
-    // A native without the encoding is no fallback: the Error stays.
+    // EUC-KR B0 A1 is U+AC00 (index euc-kr pointer 8288): through the target's fallback; the
+    // package's own TextDecoder still throws.
+    expect(result.targetFallback).toBe('\uac00');
+    expect(result.ownAfterTarget).toMatch(/^Error: .*encoding-wasm\/tables\/korean/);
+    // A native without the encoding is no fallback: the Error stays. Each installed class keeps its
+    // own fallback (Big5 A4 40 is U+4E00).
     expect(result.utf8Only.replaced).toEqual(['TextDecoder']);
     expect(result.noFallback).toMatch(/^Error: .*encoding-wasm\/tables\/chinese-traditional/);
+    expect(result.installedStill).toBe('\u4e00');
     // With the tables, the standard's Shift_JIS decoder: 0x80 is U+0080, 0xA1 U+FF61, 93 FA U+65E5.
     expect(result.after).toBe('80 ff61 65e5');
   });

@@ -19,6 +19,8 @@ import {
 } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
 import { familyBytes } from './family_modules.js';
+import { runDecoder } from '../../js/run_decoder.js';
+import { runEncoder } from '../../js/run_encoder.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -95,6 +97,12 @@ function allInWasm(fn) {
   }
 }
 
+// One whole decode or encode of encoding `id` (named `name`) in `instance`, as TextDecoder and
+// encode() run them.
+const decodeIn = (instance, id, name, fatal, bytes) =>
+  runDecoder(instance, { id, name, fatal, ignoreBOM: false, state: { s0: 0, s1: 0 } }, bytes, true);
+const encodeIn = (instance, id, name, text, html) => runEncoder(instance, { id, name, html, state: 0 }, text, true);
+
 const KOREAN = { label: 'euc-kr', text: '\uac00\ud55c\uad6d\uc5b4', bytes: hex('B0 A1 C7 D1 B1 B9 BE EE') };
 
 // Decoding and encoding that must work after each failure, in the core and in a family.
@@ -152,7 +160,7 @@ describe('a table family that cannot load', () => {
     const capped = await WebAssembly.compile(withMemoryLimits(wasm, (initial) => [initial, initial]));
     const instance = new WasmInstance(good, 'korean');
     const id = encodingId(KOREAN.label);
-    const decode = () => instance.decode(id, 'euc-kr', false, false, { s0: 0, s1: 0 }, KOREAN.bytes, true);
+    const decode = () => decodeIn(instance, id, 'euc-kr', false, KOREAN.bytes);
     expect(decode()).toBe(KOREAN.text);
     poison(instance);
     expect(decode).toThrow(WebAssembly.RuntimeError);
@@ -187,16 +195,14 @@ describe('memory that runs out after a family has loaded', () => {
     );
     for (const label of labels) {
       const id = encodingId(label);
-      const got = tight.encode(id, label, text, false);
+      const got = encodeIn(tight, id, label, text, false);
       expect(Array.from(got), label).toEqual(Array.from(encode(text, label)));
       expect(tight.wasm.ew_tables_out_of_memory(), label).toBe(1);
-      const html = tight.encode(id, label, `a\u{1f600}${text}`, true);
+      const html = encodeIn(tight, id, label, `a\u{1f600}${text}`, true);
       expect(Array.from(html), label).toEqual(Array.from(encode(`a\u{1f600}${text}`, label, { errorMode: 'html' })));
       // gb18030 encodes every scalar value but U+E5E5.
-      expect(() => tight.encode(id, label, label === 'gb18030' ? '\ue5e5' : '\u{1f600}', false)).toThrow(TypeError);
-      expect(tight.decode(id, label, true, false, { s0: 0, s1: 0 }, got, true), label).toBe(
-        new TextDecoder(label).decode(got),
-      );
+      expect(() => encodeIn(tight, id, label, label === 'gb18030' ? '\ue5e5' : '\u{1f600}', false)).toThrow(TypeError);
+      expect(decodeIn(tight, id, label, true, got), label).toBe(new TextDecoder(label).decode(got));
     }
     expect(pages(tight)).toBe(loaded);
     expectAllWell();

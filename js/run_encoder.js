@@ -1,0 +1,70 @@
+// An encoder run over a string in wasm.
+import {
+  ENCODE_FLUSH,
+  HTML,
+  SCRATCH_CODE_POINT,
+  SCRATCH_READ,
+  SCRATCH_STATE0,
+  SCRATCH_WRITTEN,
+  STATUS_DONE,
+  STATUS_ERROR,
+  STATUS_UNAVAILABLE,
+} from './generated/abi.js';
+import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
+import { stageText } from './input.js';
+import { MESSAGES } from './messages.js';
+
+// Runs `encoder` (a record of { id, name, html, state }: the encoding's id and name, the "html"
+// error mode (else "fatal") and the encoder's state word) in `instance` (its WasmInstance) over
+// `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
+// TypeError naming the first code point that cannot be encoded (fatal).
+export const runEncoder = (instance, encoder, text, flush) =>
+  instance.run(encode, 'encoding', encoder.name, encoder, text, flush);
+
+function encode(instance, encoder, text, flush) {
+  const { id, name } = encoder;
+  // The output so far: copies of the output buffer's contents, the first, and any more in an object
+  // with no prototype (the elements of an array would be set through any setter a page put on
+  // Array.prototype; the object, slow to make, only where the output is long).
+  let first = null;
+  let more = null;
+  let count = 0;
+  let size = 0;
+  let start = 0;
+  do {
+    instance.enter();
+    const input = stageText(instance, text, start);
+    start += input.read;
+    const options = (encoder.html ? HTML : 0) | (flush && start === text.length ? ENCODE_FLUSH : 0);
+    const utf16 = input.utf16 ? 1 : 0;
+    let offset = 0;
+    for (;;) {
+      instance.scratch[SCRATCH_STATE0] = encoder.state;
+      instance.inWasm = true;
+      const status = instance.wasm.ew_encode(id, options, offset, input.length - offset, utf16);
+      instance.inWasm = false;
+      // The first use of an encoder builds its lookup tables, which may grow memory.
+      instance.views();
+      const { scratch } = instance;
+      encoder.state = scratch[SCRATCH_STATE0];
+      const read = scratch[SCRATCH_READ];
+      const written = scratch[SCRATCH_WRITTEN];
+      if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(instance.family ?? 'core', name));
+      if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT]));
+      const chunk = copyOut(instance.buffer, instance.outputPtr, written);
+      if (first === null) first = chunk;
+      else (more ??= { __proto__: null })[count++] = chunk;
+      size += written;
+      offset += read;
+      if (status === STATUS_DONE) break;
+    }
+  } while (start < text.length);
+  if (more === null) return first;
+  const out = new Uint8Array(size);
+  setBytes(out, first, 0);
+  for (let i = 0, at = lengthOf(first); i < count; i++) {
+    setBytes(out, more[i], at);
+    at += lengthOf(more[i]);
+  }
+  return out;
+}
