@@ -5,6 +5,8 @@
 // a library can switch with an import alias; the rest are named after the standard's terms.
 // Not imported by the main entry: the TextDecoder bundle does not carry any of it.
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
+import { runDecoder } from './run_decoder.js';
+import { runEncoder } from './run_encoder.js';
 import { encode, encoderId } from './encode.js';
 import { SPEC_NAMES } from './generated/names.js';
 import { HOOK_MESSAGES, MESSAGES } from './messages.js';
@@ -63,7 +65,10 @@ function bomSniff(bytes) {
 // TextDecoder does). Fatal errors throw the TypeError TextDecoder throws.
 function decodeAll(id, bytes, fatal, ignoreBOM) {
   // The replacement decoder is no TextDecoder's: the core runs it.
-  if (id === REPLACEMENT) return instanceFor(id).decode(id, 'replacement', fatal, true, { s0: 0, s1: 0 }, bytes, true);
+  if (id === REPLACEMENT) {
+    const decoder = { id, name: 'replacement', fatal, ignoreBOM: true, state: { s0: 0, s1: 0 } };
+    return runDecoder(instanceFor(id), decoder, bytes, true);
+  }
   return new DecoderCommon(encodingName(id), { fatal, ignoreBOM }).decodeChunk(bytes, true);
 }
 
@@ -120,9 +125,8 @@ export const outputEncodingId = (id) => (id === REPLACEMENT || id === UTF_16BE |
 export function encodeOrFail(input, encoding) {
   const text = toDOMString(input);
   const id = encoderId(toDOMString(encoding));
-  const instance = instanceFor(id);
   try {
-    return instance.encode(id, encodingName(id), text, false);
+    return encodeWhole(id, encodingName(id), text, false);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
   }
@@ -138,6 +142,10 @@ export function encodeOrFail(input, encoding) {
 
 const ESC = 0x1b;
 
+// All of `text` through a new encoder of encoding `id` (named `name`), in the "html" or "fatal"
+// error mode.
+const encodeWhole = (id, name, text, html) => runEncoder(instanceFor(id), { id, name, html, state: 0 }, text, true);
+
 // "Encode or fail" run again and again with one encoder until the input is used up, as
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding does: calls run(bytes, from, to)
 // for each stretch of the encoder's output and error(codePoint) for each error, in order.
@@ -151,11 +159,10 @@ const ESC = 0x1b;
 const BLOCK = 1 << 15;
 
 export function encodeRuns(id, text, run, error) {
-  const instance = instanceFor(id);
   const name = encodingName(id);
   const iso2022jp = id === ISO_2022_JP;
   if (apply(indexOf, text, ['&']) < 0) {
-    const bytes = instance.encode(id, name, text, true);
+    const bytes = encodeWhole(id, name, text, true);
     return forEachError(bytes, 0, bytes.length, iso2022jp, false, run, error);
   }
   let roman = false;
@@ -163,7 +170,7 @@ export function encodeRuns(id, text, run, error) {
     const amp = text.length - start > BLOCK ? apply(indexOf, text, ['&', start + BLOCK]) : -1;
     const end = amp < 0 ? text.length : amp + 1;
     const block = apply(replaceAll, apply(slice, text, [start, end]), ['&', '&&']);
-    const bytes = instance.encode(id, name, roman ? `\u00a5${block}` : block, true);
+    const bytes = encodeWhole(id, name, roman ? `\u00a5${block}` : block, true);
     const from = roman ? 4 : 0;
     roman = end < text.length && iso2022jp && endsRoman(bytes);
     forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, true, run, error);

@@ -16,6 +16,8 @@ const uncurryThis = (fn) => apply(bind, call, [fn]);
 
 export { apply, construct, defineProperty, getPrototypeOf };
 export const { fromCharCode } = String;
+// String.fromCharCode(...units) for an array-like of code units.
+export const charCodesToString = (units) => apply(fromCharCode, null, units);
 export const { isView } = ArrayBuffer;
 
 // A typed array's buffer, byte offset and byte length (for a Uint8Array, its length) from its

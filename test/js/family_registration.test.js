@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { core, encodingId, familyLoaded, registerFamily } from '../../js/core.js';
 import { encode, TextDecoder } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
+import { runDecoder } from '../../js/run_decoder.js';
+import { runEncoder } from '../../js/run_encoder.js';
 import { familyModule } from './family_modules.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
@@ -52,25 +54,28 @@ describe('registerFamily with the module of another family', () => {
   });
 });
 
+// One decode call of encoding `name` in `instance` from `state` ({s0, s1}), and one encode call.
+const decodeIn = (instance, name, fatal, state, bytes) =>
+  runDecoder(instance, { id: encodingId(name), name, fatal, ignoreBOM: false, state }, bytes, true);
+const encodeIn = (instance, name, text) =>
+  runEncoder(instance, { id: encodingId(name), name, html: false, state: 0 }, text, true);
+
 describe('an encoding a module does not hold', () => {
   const unavailable = (module, name) =>
     `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
     'or its tables are not loaded.';
 
   it('the core asked to decode or encode EUC-KR: an Error saying so, not a decoding error', () => {
-    const id = encodingId('euc-kr');
     const state = { s0: 0x1234, s1: 0 };
-    const decodeError = thrown(() => core.decode(id, 'euc-kr', true, false, state, KOREAN.bytes, true));
+    const decodeError = thrown(() => decodeIn(core, 'euc-kr', true, state, KOREAN.bytes));
     expect(decodeError.constructor).toBe(Error);
     expect(decodeError.message).toBe(unavailable('core', 'euc-kr'));
     expect(state).toEqual({ s0: 0x1234, s1: 0 });
-    const encodeError = thrown(() => core.encode(id, 'euc-kr', KOREAN.text, false));
+    const encodeError = thrown(() => encodeIn(core, 'euc-kr', KOREAN.text));
     expect(encodeError.constructor).toBe(Error);
     expect(encodeError.message).toBe(unavailable('core', 'euc-kr'));
     // The core still works, and so does EUC-KR through its own module.
-    expect(
-      core.decode(encodingId('windows-1252'), 'windows-1252', true, false, { s0: 0, s1: 0 }, hex('80'), true),
-    ).toBe('\u20ac');
+    expect(decodeIn(core, 'windows-1252', true, { s0: 0, s1: 0 }, hex('80'))).toBe('\u20ac');
     expect(new TextDecoder('euc-kr', { fatal: true }).decode(KOREAN.bytes)).toBe(KOREAN.text);
   });
 
@@ -78,12 +83,10 @@ describe('an encoding a module does not hold', () => {
     const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
     const state = { s0: 0, s1: 0 };
     for (const name of ['euc-kr', 'windows-1252', 'utf-8']) {
-      const error = thrown(() => japanese.decode(encodingId(name), name, false, false, state, hex('41'), true));
+      const error = thrown(() => decodeIn(japanese, name, false, state, hex('41')));
       expect(error.constructor, name).toBe(Error);
       expect(error.message).toBe(unavailable('japanese', name));
     }
-    expect(japanese.decode(encodingId('shift_jis'), 'shift_jis', true, false, state, hex('93 FA'), true)).toBe(
-      '\u65e5',
-    );
+    expect(decodeIn(japanese, 'shift_jis', true, state, hex('93 FA'))).toBe('\u65e5');
   });
 });
