@@ -10,7 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
-const corpus = new URL('../../shared/corpus/', import.meta.url);
+// ENCODING_WASM_CORPUS names another directory (a worktree beside the repository has none beside it).
+const corpus = process.env.ENCODING_WASM_CORPUS
+  ? new URL(`file://${process.env.ENCODING_WASM_CORPUS.replace(/\/?$/, '/')}`)
+  : new URL('../../shared/corpus/', import.meta.url);
 const args = process.argv.slice(2);
 const filter = args.find((a) => !a.startsWith('--')) ?? '';
 if (args.includes('--wasm-only-utf')) setNativeDelegation(false);
