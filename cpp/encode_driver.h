@@ -13,6 +13,10 @@
 #include "encoding.h"
 #include "writers.h"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace ew {
 
 struct EncodeCall {
@@ -46,9 +50,19 @@ struct Utf8Source {
     cp = ((b & 0x07) << 18) | ((in[i + 1] & 0x3F) << 12) | ((in[i + 2] & 0x3F) << 6) | (in[i + 3] & 0x3F);
     return 4;
   }
+  bool ascii_at(size_t i) const { return in[i] < 0x80; }
+  // Copies the ASCII bytes from `i` (at most `max`) to the output and returns how many.
   size_t ascii_run(size_t i, ByteWriter& w, size_t max) const {
+    const uint8_t* from = in + i;
     size_t k = 0;
-    while (k < max && in[i + k] < 0x80) w.p[k] = in[i + k], ++k;
+#ifdef __wasm_simd128__
+    for (; k + 16 <= max; k += 16) {
+      v128_t v = wasm_v128_load(from + k);
+      if (wasm_i8x16_bitmask(v)) break;
+      wasm_v128_store(w.p + k, v);
+    }
+#endif
+    while (k < max && from[k] < 0x80) w.p[k] = from[k], ++k;
     w.p += k;
     return k;
   }
@@ -73,9 +87,20 @@ struct Utf16Source {
     }
     return cp = 0xFFFD, 1;
   }
+  bool ascii_at(size_t i) const { return in[i] < 0x80; }
+  // Narrows the code units below 0x80 from `i` (at most `max`) to the output and returns how many.
   size_t ascii_run(size_t i, ByteWriter& w, size_t max) const {
-    size_t k = ascii_prefix_utf16(in + i, max);
-    for (size_t j = 0; j < k; ++j) w.p[j] = static_cast<uint8_t>(in[i + j]);
+    const char16_t* from = in + i;
+    size_t k = 0;
+#ifdef __wasm_simd128__
+    const v128_t high = wasm_i16x8_splat(static_cast<int16_t>(0xFF80));
+    for (; k + 16 <= max; k += 16) {
+      v128_t a = wasm_v128_load(from + k), b = wasm_v128_load(from + k + 8);
+      if (wasm_v128_any_true(wasm_v128_and(wasm_v128_or(a, b), high))) break;
+      wasm_v128_store(w.p + k, wasm_u8x16_narrow_i16x8(a, b));
+    }
+#endif
+    while (k < max && from[k] < 0x80) w.p[k] = static_cast<uint8_t>(from[k]), ++k;
     w.p += k;
     return k;
   }
@@ -109,17 +134,23 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
       i += src.ascii_run(i, w, src.length - i < room ? src.length - i : room);
       if (i == src.length || w.p > limit) continue;
     }
-    uint32_t cp;
-    size_t units = src.next(i, cp);
-    if (units == 0) break;  // a leading surrogate waits for the next chunk
-    Step s = codec.code_point(st, cp, w);
-    if (s == kStepAgain) continue;
-    if (s == kStepError) {
-      if (!(call.options & kHtml)) return result(kError, cp);
-      write_html_reference(cp, w);
-    }
-    i += units;
+    // Then code point by code point, up to two ASCII units in a row that the run above takes
+    // (a lone ASCII unit, such as the spaces of Cyrillic text, is cheaper here).
+    do {
+      uint32_t cp;
+      size_t units = src.next(i, cp);
+      if (units == 0) goto finished;  // a leading surrogate waits for the next chunk
+      Step s = codec.code_point(st, cp, w);
+      if (s == kStepAgain) continue;
+      if (s == kStepError) {
+        if (!(call.options & kHtml)) return result(kError, cp);
+        write_html_reference(cp, w);
+      }
+      i += units;
+    } while (i < src.length && w.p <= limit &&
+             !(i + 1 < src.length && src.ascii_at(i) && src.ascii_at(i + 1) && codec.ascii_passes(st)));
   }
+finished:
   if (i == src.length && (call.options & kEncodeFlush)) codec.end(st, w);
   return result(kDone, 0);
 }

@@ -187,56 +187,68 @@ struct SingleByteDecoder {
   Step end(DecoderState&, Restored&) { return kContinue; }
 };
 
-// index pointer lookups for the encoder: (code point << 8 | pointer) sorted by code point, built on
-// first use of an encoding's encoder.
-uint32_t g_reverse[kSingleByteCount][128];
-uint8_t g_reverse_count[kSingleByteCount];
-bool g_reverse_ready[kSingleByteCount];
+// The encoder's lookup: https://encoding.spec.whatwg.org/#index-pointer as code point -> byte in
+// two levels, built on first use of an encoding's encoder. encode_page[index][cp >> 8] is the
+// slot in encode_bytes of the 256-code-point page that holds cp (slot 0: the shared page of zeros),
+// and the slot holds the byte (pointer + 0x80) of each of the page's code points, 0 for none. All
+// of it is static: the pages of every encoding together are kEncoderPages (counted here at compile
+// time from the same tables), 256 bytes each, besides a 256-byte directory per encoding.
+constexpr int pages_of(int index) {
+  uint16_t cps[128] = {};
+  expand_delta_stream(generated::kSingleByteStreams + generated::kSingleByteOffset[index], 128, 0x7F, cps);
+  bool used[256] = {};
+  int pages = 0;
+  for (uint16_t cp : cps)
+    if (cp && !used[cp >> 8]) used[cp >> 8] = true, ++pages;
+  return pages;
+}
+constexpr int kEncoderPages = [] {
+  int total = 0;
+  for (int index = 0; index < kSingleByteCount; ++index) total += pages_of(index);
+  return total;
+}();
+static_assert(kEncoderPages < 256, "slots are bytes");
+
+uint8_t g_encode_page[kSingleByteCount][256];
+uint8_t g_encode_bytes[kEncoderPages + 1][256];
+int g_encode_slots = 1;  // slot 0 stays zeros
+bool g_encode_ready[kSingleByteCount];
+
+void build_encoder_lookup(int index) {
+  const uint16_t* table = index_single_byte(index);
+  uint8_t* page = g_encode_page[index];
+  // Ascending pointers, and a byte is written only while its entry is still 0: the first pointer
+  // for a code point wins, as index pointer says.
+  for (int p = 0; p < 128; ++p) {
+    uint32_t cp = table[p];
+    if (!cp) continue;
+    if (!page[cp >> 8]) page[cp >> 8] = static_cast<uint8_t>(g_encode_slots++);
+    uint8_t& entry = g_encode_bytes[page[cp >> 8]][cp & 0xFF];
+    if (!entry) entry = static_cast<uint8_t>(p + 0x80);
+  }
+  g_encode_ready[index] = true;
+}
 
 // https://encoding.spec.whatwg.org/#single-byte-encoder
 struct SingleByteEncoder : StatelessEncoder {
-  const uint32_t* pairs;
-  int count;
+  const uint8_t* page;  // g_encode_page[index]
 
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    // 2. An ASCII code point is its own byte.
     if (cp < 0x80) {
       w.push(static_cast<uint8_t>(cp));
       return kContinue;
     }
-    // 3. Let pointer be the index pointer for code point in index single-byte.
-    int lo = 0, hi = count - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) / 2;
-      uint32_t key = pairs[mid] >> 8;
-      if (key == cp) {
-        w.push(static_cast<uint8_t>((pairs[mid] & 0xFF) + 0x80));
-        return kContinue;
-      }
-      if (key < cp)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
-    }
+    // 3. Let pointer be the index pointer for code point in index single-byte (every code point of
+    //    the indexes is in the BMP).
+    uint8_t b = cp <= 0xFFFF ? g_encode_bytes[page[cp >> 8]][cp & 0xFF] : 0;
     // 4. If pointer is null, return error with code point.
-    return kStepError;
+    if (!b) return kStepError;
+    // 5. pointer + 0x80.
+    w.push(b);
+    return kContinue;
   }
 };
-
-void build_reverse(int index) {
-  const uint16_t* table = index_single_byte(index);
-  uint32_t* pairs = g_reverse[index];
-  int n = 0;
-  for (uint32_t p = 0; p < 128; ++p) {
-    if (!table[p]) continue;
-    // Insertion sort: 128 entries, once per encoding.
-    uint32_t v = (static_cast<uint32_t>(table[p]) << 8) | p;
-    int k = n++;
-    while (k > 0 && pairs[k - 1] > v) pairs[k] = pairs[k - 1], --k;
-    pairs[k] = v;
-  }
-  g_reverse_count[index] = static_cast<uint8_t>(n);
-  g_reverse_ready[index] = true;
-}
 
 }  // namespace
 
@@ -245,8 +257,8 @@ DecodeResult decode_single_byte(int index, DecoderState& st, const DecodeCall& c
 }
 
 EncodeResult encode_single_byte(int index, EncoderState& st, const EncodeCall& call) {
-  if (!g_reverse_ready[index]) build_reverse(index);
-  return run_encoder(SingleByteEncoder{.pairs = g_reverse[index], .count = g_reverse_count[index]}, st, call);
+  if (!g_encode_ready[index]) build_encoder_lookup(index);
+  return run_encoder(SingleByteEncoder{.page = g_encode_page[index]}, st, call);
 }
 
 }  // namespace ew
