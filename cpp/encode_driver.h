@@ -8,7 +8,15 @@
 //       kContinue (bytes written), kStepError (error with cp), or kStepAgain (bytes written and cp
 //       is prepended to the queue again, as ISO-2022-JP's state switches do)
 //   void end(EncoderState&, ByteWriter&)    end-of-queue (ISO-2022-JP returns to ASCII)
+// and may provide
+//   uint32_t bytes(const EncoderState&, uint32_t cp)
+//       the bytes code_point() would write for cp without changing the state, as leading << 8 |
+//       trailing or one byte below 0x100, or 0 to leave cp to code_point(): the table lookup of
+//       the multi-byte encoders, which the loop inlines for the code points that have one. It
+//       must return 0 for a surrogate code unit (no index has one).
 #pragma once
+#include <type_traits>
+
 #include "decode_driver.h"
 #include "encoding.h"
 #include "writers.h"
@@ -118,6 +126,48 @@ inline void write_html_reference(uint32_t cp, ByteWriter& w) {
   w.push(';');
 }
 
+// Whether the codec has the bytes() lookup.
+template <class Codec>
+concept HasBytes = requires(const Codec& codec, const EncoderState& st, uint32_t cp) {
+  codec.bytes(st, cp);
+};
+
+// Encodes the code units of in[0..n) that codec.bytes() answers, up to the first it does not, and
+// returns how many; writes at most two bytes per unit. While ASCII passes, sixteen ASCII units at
+// a time are narrowed together (SIMD); any other block of sixteen goes unit by unit through the
+// table. (UTF-16 input only: each code unit that is not a surrogate is a code point.)
+template <class Codec>
+size_t encode_units(const Codec& codec, const EncoderState& st, const char16_t* in, size_t n, ByteWriter& w) {
+  uint8_t* out = w.p;
+  size_t i = 0;
+#ifdef __wasm_simd128__
+  const bool ascii = codec.ascii_passes(st);
+  const v128_t high = wasm_i16x8_splat(static_cast<int16_t>(0xFF80));
+#endif
+  while (i < n) {
+#ifdef __wasm_simd128__
+    if (ascii && i + 16 <= n) {
+      v128_t a = wasm_v128_load(in + i), b = wasm_v128_load(in + i + 8);
+      if (!wasm_v128_any_true(wasm_v128_and(wasm_v128_or(a, b), high))) {
+        wasm_v128_store(out, wasm_u8x16_narrow_i16x8(a, b));
+        out += 16;
+        i += 16;
+        continue;
+      }
+    }
+#endif
+    for (size_t end = n - i < 16 ? n : i + 16; i < end; ++i) {
+      uint32_t v = codec.bytes(st, in[i]);
+      if (!v) goto done;
+      if (v > 0xFF) *out++ = static_cast<uint8_t>(v >> 8);
+      *out++ = static_cast<uint8_t>(v);
+    }
+  }
+done:
+  w.p = out;
+  return i;
+}
+
 template <class Codec, class Source>
 EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, const EncodeCall& call) {
   ByteWriter w{call.out};
@@ -129,7 +179,13 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
   };
   while (i < src.length) {
     if (w.p > limit) return result(kOutputFull, 0);
-    if (codec.ascii_passes(st)) {
+    // UTF-16 input with a table: the units it answers, then one code point through code_point().
+    constexpr bool kUnits = HasBytes<Codec> && std::is_same_v<Source, Utf16Source>;
+    if constexpr (kUnits) {
+      size_t room = (static_cast<size_t>(limit - w.p) + kMaxEncodeStep) / 2;
+      i += encode_units(codec, st, src.in + i, src.length - i < room ? src.length - i : room, w);
+      if (i == src.length || w.p > limit) continue;
+    } else if (codec.ascii_passes(st)) {
       size_t room = static_cast<size_t>(limit - w.p) + 1;
       i += src.ascii_run(i, w, src.length - i < room ? src.length - i : room);
       if (i == src.length || w.p > limit) continue;
@@ -140,6 +196,14 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
       uint32_t cp;
       size_t units = src.next(i, cp);
       if (units == 0) goto finished;  // a leading surrogate waits for the next chunk
+      if constexpr (HasBytes<Codec>) {
+        if (uint32_t v = codec.bytes(st, cp)) {
+          if (v > 0xFF) w.push(static_cast<uint8_t>(v >> 8));
+          w.push(static_cast<uint8_t>(v));
+          i += units;
+          continue;
+        }
+      }
       Step s = codec.code_point(st, cp, w);
       if (s == kStepAgain) continue;
       if (s == kStepError) {
@@ -147,7 +211,7 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
         write_html_reference(cp, w);
       }
       i += units;
-    } while (i < src.length && w.p <= limit &&
+    } while (!kUnits && i < src.length && w.p <= limit &&
              !(i + 1 < src.length && src.ascii_at(i) && src.ascii_at(i + 1) && codec.ascii_passes(st)));
   }
 finished:

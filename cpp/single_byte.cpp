@@ -190,14 +190,15 @@ struct SingleByteDecoder {
 // The encoder's lookup: https://encoding.spec.whatwg.org/#index-pointer as code point -> byte in
 // two levels, built on first use of an encoding's encoder. encode_page[index][cp >> 8] is the
 // slot in encode_bytes of the 256-code-point page that holds cp (slot 0: the shared page of zeros),
-// and the slot holds the byte (pointer + 0x80) of each of the page's code points, 0 for none. All
+// and the slot holds the byte (pointer + 0x80) of each of the page's code points, 0 for none, and
+// for U+0001..U+007F their own byte (so that one lookup answers every code point in bytes()). All
 // of it is static: the pages of every encoding together are kEncoderPages (counted here at compile
 // time from the same tables), 256 bytes each, besides a 256-byte directory per encoding.
 constexpr int pages_of(int index) {
   uint16_t cps[128] = {};
   expand_delta_stream(generated::kSingleByteStreams + generated::kSingleByteOffset[index], 128, 0x7F, cps);
-  bool used[256] = {};
-  int pages = 0;
+  bool used[256] = {true};  // page 0, for ASCII
+  int pages = 1;
   for (uint16_t cp : cps)
     if (cp && !used[cp >> 8]) used[cp >> 8] = true, ++pages;
   return pages;
@@ -217,6 +218,8 @@ bool g_encode_ready[kSingleByteCount];
 void build_encoder_lookup(int index) {
   const uint16_t* table = index_single_byte(index);
   uint8_t* page = g_encode_page[index];
+  page[0] = static_cast<uint8_t>(g_encode_slots++);
+  for (int b = 1; b < 0x80; ++b) g_encode_bytes[page[0]][b] = static_cast<uint8_t>(b);
   // Ascending pointers, and a byte is written only while its entry is still 0: the first pointer
   // for a code point wins, as index pointer says.
   for (int p = 0; p < 128; ++p) {
@@ -232,6 +235,11 @@ void build_encoder_lookup(int index) {
 // https://encoding.spec.whatwg.org/#single-byte-encoder
 struct SingleByteEncoder : StatelessEncoder {
   const uint8_t* page;  // g_encode_page[index]
+
+  // Steps 2 and 5 in one lookup, for the driver's loop (0 for U+0000, left to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp <= 0xFFFF ? g_encode_bytes[page[cp >> 8]][cp & 0xFF] : 0;
+  }
 
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2. An ASCII code point is its own byte.
