@@ -9,6 +9,7 @@ const hostBuffer = globalThis.Buffer;
 const bufferFrom = hostBuffer?.from;
 const ucs2Slice = hostBuffer?.prototype?.ucs2Slice;
 const latin1Slice = hostBuffer?.prototype?.latin1Slice;
+const ucs2Write = hostBuffer?.prototype?.ucs2Write;
 const hostDecode = HostTextDecoder?.prototype?.decode;
 
 // Node and Bun: Buffer#ucs2Slice (about 1 GB/s) over a Buffer that views all of wasm memory.
@@ -69,3 +70,14 @@ export function stringFromUtf16(bytes, u16, start, end) {
 // The one-byte string of the Latin-1 bytes [start, end) of wasm memory (only where LATIN1_MIN is
 // not null).
 export const stringFromLatin1 = (bytes, start, end) => apply(latin1Slice, bytes, [start, end]);
+
+// The other direction, for the encoders: the fastest way found to put a string's code units into
+// wasm memory (`bytes` is bytesView(); `byteLength` bytes from byte offset `offset`), or null
+// where the caller copies them one by one. Buffer#ucs2Write is a memcpy where it is the host's own
+// (Node, Bun); Deno's is JavaScript (its Node compatibility layer), as are the buffer packages
+// bundlers bring, and there the one-by-one copy measured faster (bench/encode.mjs, README "Speed").
+const nativeUcs2Write =
+  hasUcs2Slice && typeof ucs2Write === 'function' && /\{\s*\[native code\]\s*\}$/.test(`${ucs2Write}`);
+export const writeUtf16 = nativeUcs2Write
+  ? (bytes, text, offset, byteLength) => apply(ucs2Write, bytes, [text, offset, byteLength])
+  : null;
