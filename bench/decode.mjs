@@ -80,9 +80,17 @@ const runs = manifest.files.flatMap((entry) =>
     ? Object.keys(entry.agreementWithExodus).map((label) => [entry, label])
     : [[entry, entry.encoding]],
 );
+// And ASCII-only input (html.utf-8.txt without its few non-ASCII bytes) as UTF-8 and as every
+// single-byte encoding, all of which read ASCII as itself.
+const whatwg = JSON.parse(readFileSync(new URL('../cpp/whatwg/encodings.json', import.meta.url), 'utf8'));
+const singleByte = whatwg.find((g) => g.heading === 'Legacy single-byte encodings').encodings;
+const html = new Uint8Array(readFileSync(new URL('html.utf-8.txt', corpus)));
+const ascii = { file: 'html ASCII only', bytes: html.filter((b) => b < 0x80) };
+runs.push(...['utf-8', ...singleByte.map((e) => e.name.toLowerCase())].map((label) => [ascii, label]));
+
 for (const [entry, label] of runs) {
   if (!entry.file.includes(filter)) continue;
-  const bytes = new Uint8Array(readFileSync(new URL(entry.file, corpus)));
+  const bytes = entry.bytes ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
   for (const [name, run] of Object.entries(patterns)) {
     const ours = measure(() => run(WasmTextDecoder, label, bytes));
