@@ -14,6 +14,9 @@
 //       trailing or one byte below 0x100, or 0 to leave cp to code_point(): the table lookup of
 //       the multi-byte encoders, which the loop inlines for the code points that have one. It
 //       must return 0 for a surrogate code unit (no index has one).
+//   bool ascii_but_shifts(const EncoderState&)
+//       ASCII code points other than U+000E, U+000F and U+001B encode as themselves right now
+//       (ISO-2022-JP's ASCII state, where ascii_passes() is false), for the loop's ASCII blocks
 #pragma once
 #include <type_traits>
 
@@ -141,14 +144,24 @@ size_t encode_units(const Codec& codec, const EncoderState& st, const char16_t* 
   uint8_t* out = w.p;
   size_t i = 0;
 #ifdef __wasm_simd128__
-  const bool ascii = codec.ascii_passes(st);
+  constexpr bool kShifts = requires { codec.ascii_but_shifts(st); };
+  bool ascii = codec.ascii_passes(st);
+  if constexpr (kShifts) ascii = codec.ascii_but_shifts(st);
   const v128_t high = wasm_i16x8_splat(static_cast<int16_t>(0xFF80));
+  // A unit that is 0x0E or 0x0F (0x0E once its lowest bit is cleared) or 0x1B.
+  auto shift = [](v128_t v) {
+    return wasm_v128_or(wasm_i16x8_eq(wasm_v128_and(v, wasm_i16x8_splat(static_cast<int16_t>(0xFFFE))),
+                                      wasm_i16x8_splat(0x0E)),
+                        wasm_i16x8_eq(v, wasm_i16x8_splat(0x1B)));
+  };
 #endif
   while (i < n) {
 #ifdef __wasm_simd128__
     if (ascii && i + 16 <= n) {
       v128_t a = wasm_v128_load(in + i), b = wasm_v128_load(in + i + 8);
-      if (!wasm_v128_any_true(wasm_v128_and(wasm_v128_or(a, b), high))) {
+      v128_t stop = wasm_v128_and(wasm_v128_or(a, b), high);
+      if constexpr (kShifts) stop = wasm_v128_or(stop, wasm_v128_or(shift(a), shift(b)));
+      if (!wasm_v128_any_true(stop)) {
         wasm_v128_store(out, wasm_u8x16_narrow_i16x8(a, b));
         out += 16;
         i += 16;

@@ -239,6 +239,8 @@ struct Iso2022JpEncoder {
   // Never: even in the ASCII state U+000E, U+000F and U+001B are errors, which the driver's ASCII
   // run would copy through. Every code point goes to code_point().
   bool ascii_passes(const EncoderState&) const { return false; }
+  // Step 4 for the driver's ASCII blocks, which leave out U+000E, U+000F and U+001B.
+  bool ascii_but_shifts(const EncoderState& st) const { return st.word == kEncoderAscii; }
 
   static Step switch_to(EncoderState& st, uint32_t state, uint8_t final_byte, ByteWriter& w) {
     st.word = state;
