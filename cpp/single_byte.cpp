@@ -235,6 +235,7 @@ void build_encoder_lookup(int index) {
 // https://encoding.spec.whatwg.org/#single-byte-encoder
 struct SingleByteEncoder : StatelessEncoder {
   const uint8_t* page;  // g_encode_page[index]
+  static constexpr bool kOneByte = true;
 
   // Steps 2 and 5 in one lookup, for the driver's loop (0 for U+0000, left to code_point()).
   uint32_t bytes(const EncoderState&, uint32_t cp) const {
