@@ -17,6 +17,9 @@
 //   static constexpr bool kOneByte
 //       every code point bytes() answers is one byte (the loop then looks up only the non-ASCII
 //       units of a block)
+//   bool block(const char16_t* in, uint8_t* out)
+//       encodes the sixteen units in[0..16) into out[0..16) and returns true, or returns false (SIMD
+//       builds: a block that is not all ASCII)
 //   bool ascii_but_shifts(const EncoderState&)
 //       ASCII code points other than U+000E, U+000F and U+001B encode as themselves right now
 //       (ISO-2022-JP's ASCII state, where ascii_passes() is false), for the loop's ASCII blocks
@@ -171,16 +174,17 @@ size_t encode_units(const Codec& codec, const EncoderState& st, const char16_t* 
         i += 16;
         continue;
       }
-      // One byte per code point (kOneByte: the single-byte encoders) and a few units from U+0080
-      // on: the block is narrowed as it is, and only those are looked up into their places. (With
-      // more of them, as in Cyrillic text, the unit-by-unit loop below was as fast or faster: Node 20,
-      // ISO-8859-2 Polish 0.17 ms per pass in wasm unit by unit, 0.06 ms so; windows-1251 Russian
-      // 0.23 ms unit by unit, 0.28 ms so without the limit of eight, 0.24 ms with it.)
+      // One byte per code point (kOneByte: the single-byte encoders) and at most four units from
+      // U+0080 on: the block is narrowed as it is, and only those are looked up into their places.
+      // With more of them, the codec's own block() (the single-byte encoders: ASCII and the 64 code
+      // points of their script), else unit by unit. Node 20, a pass over 320 KB of Polish as
+      // ISO-8859-2 in wasm: 0.17 ms unit by unit, 0.06 ms so; 270 KB of Russian as windows-1251:
+      // 0.23 ms unit by unit, 0.09 ms with block().
       if constexpr (kOneByte) {
         const v128_t ascii_max = wasm_i16x8_splat(0x7F);
         uint32_t others = wasm_i16x8_bitmask(wasm_u16x8_gt(a, ascii_max)) |
                           wasm_i16x8_bitmask(wasm_u16x8_gt(b, ascii_max)) << 8;
-        if (__builtin_popcount(others) <= 8) {
+        if (__builtin_popcount(others) <= 4) {
           wasm_v128_store(out, wasm_u8x16_narrow_i16x8(a, b));
           for (; others; others &= others - 1) {
             int k = __builtin_ctz(others);
@@ -195,6 +199,13 @@ size_t encode_units(const Codec& codec, const EncoderState& st, const char16_t* 
           out += 16;
           i += 16;
           continue;
+        }
+        if constexpr (requires { codec.block(in, out); }) {
+          if (codec.block(in + i, out)) {
+            out += 16;
+            i += 16;
+            continue;
+          }
         }
       }
     }
