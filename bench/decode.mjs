@@ -85,12 +85,12 @@ const runs = manifest.files.flatMap((entry) =>
 const whatwg = JSON.parse(readFileSync(new URL('../cpp/whatwg/encodings.json', import.meta.url), 'utf8'));
 const singleByte = whatwg.find((g) => g.heading === 'Legacy single-byte encodings').encodings;
 const html = new Uint8Array(readFileSync(new URL('html.utf-8.txt', corpus)));
-const ascii = { file: 'html ASCII only', bytes: html.filter((b) => b < 0x80) };
+const ascii = { file: 'html ASCII only', data: html.filter((b) => b < 0x80) };
 runs.push(...['utf-8', ...singleByte.map((e) => e.name.toLowerCase())].map((label) => [ascii, label]));
 
 for (const [entry, label] of runs) {
   if (!entry.file.includes(filter)) continue;
-  const bytes = entry.bytes ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
+  const bytes = entry.data ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
   for (const [name, run] of Object.entries(patterns)) {
     const ours = measure(() => run(WasmTextDecoder, label, bytes));
