@@ -44,7 +44,7 @@ function encoders(label) {
 // Median over rounds of the time per run, the implementations alternating within each round. Time
 // is the process's CPU time (user + system, process.cpuUsage), which other work on a shared
 // machine disturbs far less than wall-clock time.
-const ROUNDS = 9;
+const ROUNDS = 10;
 const cpuSeconds = (since) => {
   const { user, system } = process.cpuUsage(since);
   return (user + system) / 1e6;
@@ -52,19 +52,22 @@ const cpuSeconds = (since) => {
 function measure(fns) {
   const times = fns.map(() => []);
   for (const fn of fns) fn?.(); // warm-up
+  // Every other round in the reverse order: whichever runs second in a pair was measured faster
+  // (the first one's garbage is collected in its time).
+  const order = fns.map((_, k) => k);
   for (let round = 0; round < ROUNDS; round++) {
-    fns.forEach((fn, k) => {
-      if (!fn) return;
+    for (const k of round & 1 ? [...order].reverse() : order) {
+      if (!fns[k]) continue;
       const start = process.cpuUsage();
       let reps = 0;
       let elapsed = 0;
       do {
-        fn();
+        fns[k]();
         reps++;
         elapsed = cpuSeconds(start);
       } while (elapsed < 0.03);
       times[k].push(elapsed / reps);
-    });
+    }
   }
   return times.map((t) => (t.length ? t.sort((a, b) => a - b)[t.length >> 1] : NaN));
 }
