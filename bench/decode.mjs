@@ -40,22 +40,36 @@ const patterns = {
   },
 };
 
-// Best of several short rounds, alternating the two implementations so both see the same machine.
-function measure(fn) {
-  fn(); // warm-up
-  let best = Infinity;
-  for (let round = 0; round < 5; round++) {
-    const start = process.hrtime.bigint();
-    let reps = 0;
-    let elapsed = 0;
-    do {
-      fn();
-      reps++;
-      elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-    } while (elapsed < 0.04);
-    best = Math.min(best, elapsed / reps);
+// The median of several short rounds of CPU time (process.cpuUsage: user + system, which other work
+// on a shared machine disturbs far less than wall-clock time), the two implementations alternating
+// and taking turns at going first (the one measured second in a pair came out faster).
+const ROUNDS = 8;
+function cpuSeconds(since) {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1e6;
+}
+function time(fn) {
+  const start = process.cpuUsage();
+  let reps = 0;
+  let elapsed = 0;
+  do {
+    fn();
+    reps++;
+    elapsed = cpuSeconds(start);
+  } while (elapsed < 0.02);
+  return elapsed / reps;
+}
+function measure(ours, native) {
+  const fns = native ? [ours, native] : [ours];
+  const times = fns.map(() => []);
+  for (const fn of fns) fn(); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < fns.length; i++) {
+      const k = round & 1 ? fns.length - 1 - i : i;
+      times[k].push(time(fns[k]));
+    }
   }
-  return best;
+  return times.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
 }
 
 function nativeSupports(label) {
@@ -93,12 +107,15 @@ for (const [entry, label] of runs) {
   const bytes = entry.data ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
   for (const [name, run] of Object.entries(patterns)) {
-    const ours = measure(() => run(WasmTextDecoder, label, bytes));
-    if (!nativeSupports(label)) {
+    const supported = nativeSupports(label);
+    const [ours, native] = measure(
+      () => run(WasmTextDecoder, label, bytes),
+      supported ? () => run(NativeTextDecoder, label, bytes) : null,
+    );
+    if (!supported) {
       cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} (no native)`.padStart(28));
       continue;
     }
-    const native = measure(() => run(NativeTextDecoder, label, bytes));
     const ratio = native / ours;
     (ratios[name] ??= []).push(ratio);
     cells.push(
