@@ -4,6 +4,7 @@
 // chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
+//   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // filter: substring of the file name. --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of
 // handing them to the host's decoder. The corpus is ../shared/corpus where it exists, else the one
@@ -23,7 +24,11 @@ if (args.includes('--wasm-only-utf')) setNativeDelegation(false);
 const shared = new URL('../../shared/corpus/', import.meta.url);
 const generated = pathToFileURL(`${DEFAULT_OUT}/`);
 const readManifest = (dir) => JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8'));
-const choice = option('--corpus') ?? (existsSync(new URL('manifest.json', shared)) ? 'shared' : 'generated');
+// ENCODING_WASM_CORPUS names a corpus directory, as --corpus DIR does (a worktree has no ../shared).
+const choice =
+  option('--corpus') ??
+  process.env.ENCODING_WASM_CORPUS ??
+  (existsSync(new URL('manifest.json', shared)) ? 'shared' : 'generated');
 let corpus;
 if (choice === 'shared') corpus = shared;
 else if (choice === 'generated') {
@@ -57,22 +62,36 @@ const patterns = {
   },
 };
 
-// Best of several short rounds, alternating the two implementations so both see the same machine.
-function measure(fn) {
-  fn(); // warm-up
-  let best = Infinity;
-  for (let round = 0; round < 5; round++) {
-    const start = process.hrtime.bigint();
-    let reps = 0;
-    let elapsed = 0;
-    do {
-      fn();
-      reps++;
-      elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-    } while (elapsed < 0.04);
-    best = Math.min(best, elapsed / reps);
+// The median of several short rounds of CPU time (process.cpuUsage: user + system, which other work
+// on a shared machine disturbs far less than wall-clock time), the two implementations alternating
+// and taking turns at going first (the one measured second in a pair came out faster).
+const ROUNDS = 8;
+function cpuSeconds(since) {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1e6;
+}
+function time(fn) {
+  const start = process.cpuUsage();
+  let reps = 0;
+  let elapsed = 0;
+  do {
+    fn();
+    reps++;
+    elapsed = cpuSeconds(start);
+  } while (elapsed < 0.02);
+  return elapsed / reps;
+}
+function measure(ours, native) {
+  const fns = native ? [ours, native] : [ours];
+  const times = fns.map(() => []);
+  for (const fn of fns) fn(); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < fns.length; i++) {
+      const k = round & 1 ? fns.length - 1 - i : i;
+      times[k].push(time(fns[k]));
+    }
   }
-  return best;
+  return times.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
 }
 
 function nativeSupports(label) {
@@ -97,17 +116,28 @@ const runs = manifest.files.flatMap((entry) => {
   const labels = entry.labels ?? (entry.agreementWithExodus && Object.keys(entry.agreementWithExodus));
   return labels ? labels.map((label) => [entry, label]) : [[entry, entry.encoding]];
 });
+// And ASCII-only input (html.utf-8.txt without its few non-ASCII bytes) as UTF-8 and as every
+// single-byte encoding, all of which read ASCII as itself.
+const whatwg = JSON.parse(readFileSync(new URL('../cpp/whatwg/encodings.json', import.meta.url), 'utf8'));
+const singleByte = whatwg.find((g) => g.heading === 'Legacy single-byte encodings').encodings;
+const html = new Uint8Array(readFileSync(new URL('html.utf-8.txt', corpus)));
+const ascii = { file: 'html ASCII only', data: html.filter((b) => b < 0x80) };
+runs.push(...['utf-8', ...singleByte.map((e) => e.name.toLowerCase())].map((label) => [ascii, label]));
+
 for (const [entry, label] of runs) {
   if (!entry.file.includes(filter)) continue;
-  const bytes = new Uint8Array(readFileSync(new URL(entry.file, corpus)));
+  const bytes = entry.data ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
   for (const [name, run] of Object.entries(patterns)) {
-    const ours = measure(() => run(WasmTextDecoder, label, bytes));
-    if (!nativeSupports(label)) {
+    const supported = nativeSupports(label);
+    const [ours, native] = measure(
+      () => run(WasmTextDecoder, label, bytes),
+      supported ? () => run(NativeTextDecoder, label, bytes) : null,
+    );
+    if (!supported) {
       cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} (no native)`.padStart(28));
       continue;
     }
-    const native = measure(() => run(NativeTextDecoder, label, bytes));
     const ratio = native / ours;
     (ratios[name] ??= []).push(ratio);
     cells.push(

@@ -2,6 +2,7 @@
 // with no name (or a first argument that is not one), bench/decode.mjs with all of them.
 const BENCHES = {
   decode: './decode.mjs',
+  encode: './encode.mjs',
   detect: './detect.mjs',
   browsers: './browsers/run.mjs',
 };

@@ -1,6 +1,7 @@
 // https://encoding.spec.whatwg.org/#big5
 #include "decode_pairs.h"
 #include "generated/codecs.h"
+#include "index_pointer.h"
 #include "tables.h"
 
 namespace ew {
@@ -77,89 +78,43 @@ struct Big5Decoder : OneLeadingByte {
   // end(): OneLeadingByte.
 };
 
-// https://encoding.spec.whatwg.org/#index-big5-pointer as a two-level table built from the decode
-// index on first use. dir[cp >> kPageBits] is 0 when no code point of that page has a pointer,
-// else 1 + the page's number; a page holds 1 + the pointer for each of its code points, or 0.
+// https://encoding.spec.whatwg.org/#index-big5-pointer as the encoder's lookup (index_pointer.h),
+// built on its first use: the bytes of steps 5.-8. for each code point.
 constexpr uint32_t kFirstPointer = (0xA1 - 0x81) * 157;  // 1. entries below are excluded (HKSCS)
-constexpr int kPageBits = 6;
-constexpr uint32_t kPageSize = 1u << kPageBits;
 
 // 2. These take the last pointer; every other code point the first one.
 bool takes_last_pointer(uint32_t cp) {
   return cp == 0x2550 || cp == 0x255E || cp == 0x2561 || cp == 0x256A || cp == 0x5341 || cp == 0x5345;
 }
 
-struct PointerLookup {
-  const uint16_t* dir = nullptr;
-  const uint16_t* pages = nullptr;
-  uint32_t dir_size = 0;  // pages of code points up to the largest one in the index
-  bool built = false;     // tried to build (dir stays null if memory ran out)
-};
-PointerLookup g_lookup;
-
-void build_lookup() {
-  g_lookup.built = true;
-  const uint32_t* index = index_big5();
-  uint32_t max = 0;
-  for (uint32_t p = kFirstPointer; p < kIndexSize; ++p)
-    if (index[p] > max) max = index[p];
-  uint32_t dir_size = (max >> kPageBits) + 1;  // 3043 entries for U+2F8A6
-  auto* dir = static_cast<uint16_t*>(table_alloc(dir_size * sizeof(uint16_t)));
-  if (!dir) return;
-  for (uint32_t p = kFirstPointer; p < kIndexSize; ++p)
-    if (index[p]) dir[index[p] >> kPageBits] = 1;
-  uint32_t count = 0;
-  for (uint32_t k = 0; k < dir_size; ++k)
-    if (dir[k]) dir[k] = static_cast<uint16_t>(++count);
-  auto* pages = static_cast<uint16_t*>(table_alloc(count * kPageSize * sizeof(uint16_t)));
-  if (!pages) return;  // dir stays unpublished: the encoder falls back to searching the index
-  // Walking upwards, the first pointer stays unless the code point takes the last one.
-  for (uint32_t p = kFirstPointer; p < kIndexSize; ++p) {
-    uint32_t cp = index[p];
-    if (!cp) continue;
-    uint16_t& slot = pages[(dir[cp >> kPageBits] - 1) * kPageSize + (cp & (kPageSize - 1))];
-    if (!slot || takes_last_pointer(cp)) slot = static_cast<uint16_t>(p + 1);
-  }
-  g_lookup.dir = dir;
-  g_lookup.pages = pages;
-  g_lookup.dir_size = dir_size;
+// 5.-8. pointer / 157 + 0x81, then pointer % 157 + 0x40 (or 0x62 from 0x3F on).
+uint32_t big5_bytes(uint32_t pointer) {
+  uint32_t trailing = pointer % 157;
+  return (pointer / 157 + 0x81) << 8 | (trailing + (trailing < 0x3F ? 0x40 : 0x62));
 }
 
-// The index Big5 pointer for cp, or -1 for null.
-int32_t index_big5_pointer(uint32_t cp) {
-  if (g_lookup.dir) {
-    if ((cp >> kPageBits) >= g_lookup.dir_size) return -1;
-    uint16_t page = g_lookup.dir[cp >> kPageBits];
-    if (!page) return -1;
-    return static_cast<int32_t>(g_lookup.pages[(page - 1) * kPageSize + (cp & (kPageSize - 1))]) - 1;
-  }
-  // Out of memory for the lookup table: the same answer, slowly.
-  const uint32_t* index = index_big5();
-  if (takes_last_pointer(cp)) {
-    for (uint32_t p = kIndexSize; p-- > kFirstPointer;)
-      if (index[p] == cp) return static_cast<int32_t>(p);
-    return -1;
-  }
-  for (uint32_t p = kFirstPointer; p < kIndexSize; ++p)
-    if (index[p] == cp) return static_cast<int32_t>(p);
-  return -1;
-}
+PointerBytesTable<uint32_t> g_pointers;
 
 // https://encoding.spec.whatwg.org/#big5-encoder
 struct Big5Encoder : StatelessEncoder {
+  // The code points steps 2 and 5.-8. encode: ASCII, and those with a pointer (in the BMP; the
+  // others go to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp < 0x80 ? cp : cp <= 0xFFFF ? g_pointers.bmp(cp) : 0;
+  }
+
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2.
     if (cp < 0x80) {
       w.push(static_cast<uint8_t>(cp));
       return kContinue;
     }
-    // 3.-4.
-    int32_t pointer = index_big5_pointer(cp);
-    if (pointer < 0) return kStepError;
+    // 3.-4. The index Big5 pointer, as the bytes of steps 5.-8.
+    uint32_t pair = g_pointers.bytes(cp);
+    if (!pair) return kStepError;
     // 5.-8.
-    uint32_t trailing = pointer % 157;
-    w.push(static_cast<uint8_t>(pointer / 157 + 0x81));
-    w.push(static_cast<uint8_t>(trailing + (trailing < 0x3F ? 0x40 : 0x62)));
+    w.push(static_cast<uint8_t>(pair >> 8));
+    w.push(static_cast<uint8_t>(pair));
     return kContinue;
   }
 };
@@ -171,7 +126,10 @@ DecodeResult decode_big5(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_big5(EncoderState& st, const EncodeCall& call) {
-  if (!g_lookup.built) build_lookup();
+  if (!g_pointers.built()) {
+    g_pointers.build(index_big5(), kIndexSize,
+                     {.first = kFirstPointer, .takes_last = takes_last_pointer, .bytes = big5_bytes});
+  }
   return run_encoder(Big5Encoder{}, st, call);
 }
 

@@ -9,7 +9,7 @@ namespace ew {
 // Writes `count` code points to `out` (0 for null, which no index maps to) and returns the number of
 // stream bytes read. `previous` is the code point the stream's deltas start from.
 template <class T>
-size_t expand_delta_stream(const uint8_t* stream, size_t count, uint32_t previous, T* out) {
+constexpr size_t expand_delta_stream(const uint8_t* stream, size_t count, uint32_t previous, T* out) {
   const uint8_t* p = stream;
   for (size_t i = 0; i < count; ++i) {
     uint32_t v = 0;

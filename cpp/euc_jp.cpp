@@ -89,6 +89,14 @@ struct EucJpDecoder : OneLeadingByte {
 
 // https://encoding.spec.whatwg.org/#euc-jp-encoder (stateless)
 struct EucJpEncoder : StatelessEncoder {
+  const PointerBytesTable<uint16_t>& jis0208;  // jis0208_euc_jp_bytes()
+
+  // The code points steps 2 and 9.-11. encode: ASCII, and those with a pointer (none of the code
+  // points of steps 3.-6. has one, so they are left to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp < 0x80 ? cp : cp <= 0xFFFF ? jis0208.bmp(cp) : 0;
+  }
+
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2. ASCII code point.
     if (cp < 0x80) {
@@ -108,13 +116,13 @@ struct EucJpEncoder : StatelessEncoder {
     }
     // 6. U+2212 is encoded as U+FF0D (which index jis0208 has, so the error below never reports
     //    the substituted code point).
-    // 7. The index pointer in index jis0208; non-null ones are below 8836.
-    uint32_t pointer = jis0208_pointer(cp == 0x2212 ? 0xFF0D : cp);
+    // 7. The index pointer in index jis0208, as the bytes of steps 9.-11.
+    uint32_t pair = jis0208.bytes(cp == 0x2212 ? 0xFF0D : cp);
     // 8. Error with code point.
-    if (pointer == kNullPointer) return kStepError;
-    // 9.-11.
-    w.push(static_cast<uint8_t>(pointer / 94 + 0xA1));
-    w.push(static_cast<uint8_t>(pointer % 94 + 0xA1));
+    if (!pair) return kStepError;
+    // 9.-11. pointer / 94 + 0xA1, pointer % 94 + 0xA1.
+    w.push(static_cast<uint8_t>(pair >> 8));
+    w.push(static_cast<uint8_t>(pair));
     return kContinue;
   }
 };
@@ -126,8 +134,7 @@ DecodeResult decode_euc_jp(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_euc_jp(EncoderState& st, const EncodeCall& call) {
-  jis0208_prepare_encoder();
-  return run_encoder(EucJpEncoder{}, st, call);
+  return run_encoder(EucJpEncoder{.jis0208 = jis0208_euc_jp_bytes()}, st, call);
 }
 
 }  // namespace ew

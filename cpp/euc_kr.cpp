@@ -66,11 +66,17 @@ struct EucKrDecoder : OneLeadingByte {
   // end(): OneLeadingByte.
 };
 
-// index EUC-KR pointer lookup, built on first use of the encoder.
-IndexPointerTable g_pointers;
+// https://encoding.spec.whatwg.org/#index-pointer for index EUC-KR as the bytes of steps 5.-7.
+// (pointer / 190 + 0x81, pointer % 190 + 0x41), built on first use of the encoder.
+PointerBytesTable<uint16_t> g_pointers;
 
 // https://encoding.spec.whatwg.org/#euc-kr-encoder (stateless)
 struct EucKrEncoder : StatelessEncoder {
+  // The code points steps 2 and 5.-7. encode: ASCII, and those with a pointer.
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp < 0x80 ? cp : cp <= 0xFFFF ? g_pointers.bmp(cp) : 0;
+  }
+
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2. ASCII code point.
     if (cp < 0x80) {
@@ -78,11 +84,11 @@ struct EucKrEncoder : StatelessEncoder {
       return kContinue;
     }
     // 3.-4. The index pointer in index EUC-KR, or error with code point.
-    uint32_t pointer = g_pointers.pointer(cp);
-    if (pointer == kNullPointer) return kStepError;
+    uint32_t pair = g_pointers.bytes(cp);
+    if (!pair) return kStepError;
     // 5.-7.
-    w.push(static_cast<uint8_t>(pointer / 190 + 0x81));
-    w.push(static_cast<uint8_t>(pointer % 190 + 0x41));
+    w.push(static_cast<uint8_t>(pair >> 8));
+    w.push(static_cast<uint8_t>(pair));
     return kContinue;
   }
 };
@@ -94,7 +100,10 @@ DecodeResult decode_euc_kr(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_euc_kr(EncoderState& st, const EncodeCall& call) {
-  if (!g_pointers.built()) g_pointers.build(index_euc_kr(), kEucKrCount);
+  if (!g_pointers.built()) {
+    g_pointers.build(index_euc_kr(), kEucKrCount,
+                     {.bytes = [](uint32_t p) { return (p / 190 + 0x81) << 8 | (p % 190 + 0x41); }});
+  }
   return run_encoder(EucKrEncoder{}, st, call);
 }
 

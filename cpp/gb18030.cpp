@@ -157,9 +157,15 @@ struct Gb18030Decoder {
   }
 };
 
-// https://encoding.spec.whatwg.org/#index-pointer for index gb18030 (all BMP), built on first use
-// of the encoder.
-IndexPointerTable g_pointers;
+// https://encoding.spec.whatwg.org/#index-pointer for index gb18030 (all BMP) as the bytes of
+// steps 7.1.-7.5. (pointer / 190 + 0x81, then pointer % 190 + 0x40, or 0x41 from 0x3F on), built
+// on first use of the encoder. None of the code points of steps 3.-5. is in the index but U+20AC,
+// which GBK takes at step 4 first.
+PointerBytesTable<uint16_t> g_pointers;
+uint32_t two_byte_bytes(uint32_t pointer) {
+  uint32_t trailing = pointer % 190;
+  return (pointer / 190 + 0x81) << 8 | (trailing + (trailing < 0x3F ? 0x40 : 0x41));
+}
 
 // Step 5 of the encoder: code points encoded through a side table (GB18030-2005 compatibility).
 struct SideEntry {
@@ -177,6 +183,13 @@ constexpr SideEntry kSideTable[] = {
 // https://encoding.spec.whatwg.org/#gb18030-encoder
 struct Gb18030Encoder : StatelessEncoder {
   bool gbk;  // is GBK
+
+  // The code points steps 2, 4 and 7 encode: ASCII, GBK's U+20AC, and those with a pointer.
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    if (cp < 0x80) return cp;
+    if (gbk && cp == 0x20AC) return 0x80;
+    return cp <= 0xFFFF ? g_pointers.bmp(cp) : 0;
+  }
 
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2.
@@ -202,11 +215,9 @@ struct Gb18030Encoder : StatelessEncoder {
       }
     }
     // 6.-7. Two bytes for the first pointer of the code point in index gb18030.
-    uint32_t pointer = g_pointers.pointer(cp);
-    if (pointer != kNullPointer) {
-      uint32_t trailing = pointer % 190;
-      w.push(static_cast<uint8_t>(pointer / 190 + 0x81));
-      w.push(static_cast<uint8_t>(trailing + (trailing < 0x3F ? 0x40 : 0x41)));
+    if (uint32_t pair = g_pointers.bytes(cp)) {
+      w.push(static_cast<uint8_t>(pair >> 8));
+      w.push(static_cast<uint8_t>(pair));
       return kContinue;
     }
     // 8.
@@ -230,7 +241,7 @@ DecodeResult decode_gb18030(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_gb18030(bool gbk, EncoderState& st, const EncodeCall& call) {
-  if (!g_pointers.built()) g_pointers.build(index_gb18030(), kIndexSize);
+  if (!g_pointers.built()) g_pointers.build(index_gb18030(), kIndexSize, {.bytes = two_byte_bytes});
   return run_encoder(Gb18030Encoder{.gbk = gbk}, st, call);
 }
 

@@ -222,10 +222,23 @@ enum EncoderStateValue : uint32_t { kEncoderAscii, kEncoderRoman, kEncoderJis020
 // State: word = ISO-2022-JP encoder state (a zeroed state is ASCII).
 struct Iso2022JpEncoder {
   const uint16_t* katakana;
+  const PointerBytesTable<uint16_t>& jis0208;  // jis0208_euc_jp_bytes(): EUC-JP's bytes, 0x80 more
+
+  // The code points that encode in the current state without a switch: in ASCII, step 4's (but
+  // U+0000, left to code_point()); in jis0208, step 13.-15.'s with a pointer (half-width katakana,
+  // U+2212 and code points without one are left to code_point()). Roman's go to code_point().
+  uint32_t bytes(const EncoderState& st, uint32_t cp) const {
+    if (st.word == kEncoderAscii) return cp < 0x80 && cp != 0x0E && cp != 0x0F && cp != kEsc ? cp : 0;
+    if (st.word != kEncoderJis0208 || cp < 0x80 || cp > 0xFFFF) return 0;
+    uint32_t pair = jis0208.bmp(cp);
+    return pair ? pair - 0x8080 : 0;
+  }
 
   // Never: even in the ASCII state U+000E, U+000F and U+001B are errors, which the driver's ASCII
   // run would copy through. Every code point goes to code_point().
   bool ascii_passes(const EncoderState&) const { return false; }
+  // Step 4 for the driver's ASCII blocks, which leave out U+000E, U+000F and U+001B.
+  bool ascii_but_shifts(const EncoderState& st) const { return st.word == kEncoderAscii; }
 
   static Step switch_to(EncoderState& st, uint32_t state, uint8_t final_byte, ByteWriter& w) {
     st.word = state;
@@ -263,10 +276,10 @@ struct Iso2022JpEncoder {
     uint32_t c = cp;
     if (c == 0x2212) c = 0xFF0D;
     if (in_range(c, 0xFF61, 0xFF9F)) c = katakana[c - 0xFF61];
-    // 10. The index pointer in index jis0208; non-null ones are below 8836.
-    uint32_t pointer = jis0208_pointer(c);
+    // 10. The index pointer in index jis0208, as EUC-JP's bytes (0x80 more than steps 13.-14.'s).
+    uint32_t pair = jis0208.bytes(c);
     // 11. No pointer: leave jis0208 first (restore, ESC ( B), then error with the code point.
-    if (pointer == kNullPointer) {
+    if (!pair) {
       if (state == kEncoderJis0208) return switch_to(st, kEncoderAscii, 0x42, w);
       cp = c;
       return kStepError;
@@ -274,9 +287,9 @@ struct Iso2022JpEncoder {
     // 12. Restore the code point and switch to jis0208 (ESC $ B). The driver processes the
     //     original code point again, which steps 8-10 turn into the same pointer.
     if (state != kEncoderJis0208) return switch_to(st, kEncoderJis0208, 0x42, w);
-    // 13.-15.
-    w.push(static_cast<uint8_t>(pointer / 94 + 0x21));
-    w.push(static_cast<uint8_t>(pointer % 94 + 0x21));
+    // 13.-15. pointer / 94 + 0x21, pointer % 94 + 0x21.
+    w.push(static_cast<uint8_t>((pair >> 8) - 0x80));
+    w.push(static_cast<uint8_t>(pair - 0x80));
     return kContinue;
   }
 
@@ -293,8 +306,9 @@ DecodeResult decode_iso_2022_jp(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_iso_2022_jp(EncoderState& st, const EncodeCall& call) {
-  jis0208_prepare_encoder();
-  return run_encoder(Iso2022JpEncoder{index_iso_2022_jp_katakana()}, st, call);
+  return run_encoder(
+      Iso2022JpEncoder{.katakana = index_iso_2022_jp_katakana(), .jis0208 = jis0208_euc_jp_bytes()}, st,
+      call);
 }
 
 }  // namespace ew

@@ -18,15 +18,10 @@ inline uint32_t jis0208_code_point(const uint16_t* table, uint32_t pointer) {
   return pointer < kJis0208Count ? table[pointer] : 0;
 }
 
-// Builds the encoder lookups below on first use (call before either of them).
-void jis0208_prepare_encoder();
-
-// The index pointer for `code_point` in index jis0208 (the first pointer), or kNullPointer.
-// https://encoding.spec.whatwg.org/#index-pointer
-uint32_t jis0208_pointer(uint32_t code_point);
-
-// The index Shift_JIS pointer for `code_point`: the first pointer outside 8272..8835, or
-// kNullPointer. https://encoding.spec.whatwg.org/#index-shift_jis-pointer
-uint32_t shift_jis_pointer(uint32_t code_point);
+// The EUC-JP encoder's lookup, built on first call: for each code point, the bytes of its index
+// pointer in index jis0208 (the first pointer), pointer / 94 + 0xA1 and pointer % 94 + 0xA1.
+// ISO-2022-JP writes the same pair less 0x80 in each byte. Every first pointer is below 8836, so
+// both bytes stay in 0xA1..0xFE.
+const PointerBytesTable<uint16_t>& jis0208_euc_jp_bytes();
 
 }  // namespace ew

@@ -138,8 +138,35 @@ struct ShiftJisDecoder : OneLeadingByte {
   // end(): OneLeadingByte.
 };
 
+// https://encoding.spec.whatwg.org/#index-shift_jis-pointer as the encoder's lookup, built on its
+// first use: for each code point, the bytes of steps 9.-13. for its first pointer in index jis0208
+// that is not in 8272..8835 (NEC-selected IBM extensions, duplicated by the IBM extensions at 10716
+// and up).
+const PointerBytesTable<uint16_t>& shift_jis_bytes() {
+  static PointerBytesTable<uint16_t> table;
+  if (!table.built()) {
+    table.build(index_jis0208(), kJis0208Count,
+                {.skip_first = 8272, .skip_last = 8835, .bytes = [](uint32_t p) {
+                   // 9.-13.
+                   uint32_t leading = p / 188, trailing = p % 188;
+                   uint32_t leading_offset = leading < 0x1F ? 0x81 : 0xC1;
+                   uint32_t offset = trailing < 0x3F ? 0x40 : 0x41;
+                   return (leading + leading_offset) << 8 | (trailing + offset);
+                 }});
+  }
+  return table;
+}
+
 // https://encoding.spec.whatwg.org/#shift_jis-encoder (stateless)
 struct ShiftJisEncoder : StatelessEncoder {
+  const PointerBytesTable<uint16_t>& pointers;  // shift_jis_bytes()
+
+  // The code points steps 2 and 9.-13. encode: ASCII, and those with a pointer (none of the code
+  // points of steps 3.-6. has one, so they are left to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp < 0x80 ? cp : cp <= 0xFFFF ? pointers.bmp(cp) : 0;
+  }
+
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
     // 2. ASCII code point or U+0080.
     if (cp <= 0x80) {
@@ -157,18 +184,14 @@ struct ShiftJisEncoder : StatelessEncoder {
       return kContinue;
     }
     // 6. U+2212 is encoded as U+FF0D (which has a pointer, so the error never reports it).
-    // 7. The index Shift_JIS pointer. The EUDC code points U+E000.. are not in index jis0208, so
-    //    they do not encode (the decoder's EUDC mapping is one-way).
-    uint32_t p = shift_jis_pointer(cp == 0x2212 ? 0xFF0D : cp);
+    // 7. The index Shift_JIS pointer, as the bytes of steps 9.-13. The EUDC code points U+E000..
+    //    are not in index jis0208, so they do not encode (the decoder's EUDC mapping is one-way).
+    uint32_t pair = pointers.bytes(cp == 0x2212 ? 0xFF0D : cp);
     // 8. Error with code point.
-    if (p == kNullPointer) return kStepError;
+    if (!pair) return kStepError;
     // 9.-13.
-    uint32_t leading = p / 188;
-    uint32_t leading_offset = leading < 0x1F ? 0x81 : 0xC1;
-    uint32_t trailing = p % 188;
-    uint32_t offset = trailing < 0x3F ? 0x40 : 0x41;
-    w.push(static_cast<uint8_t>(leading + leading_offset));
-    w.push(static_cast<uint8_t>(trailing + offset));
+    w.push(static_cast<uint8_t>(pair >> 8));
+    w.push(static_cast<uint8_t>(pair));
     return kContinue;
   }
 };
@@ -180,8 +203,7 @@ DecodeResult decode_shift_jis(DecoderState& st, const DecodeCall& call) {
 }
 
 EncodeResult encode_shift_jis(EncoderState& st, const EncodeCall& call) {
-  jis0208_prepare_encoder();
-  return run_encoder(ShiftJisEncoder{}, st, call);
+  return run_encoder(ShiftJisEncoder{.pointers = shift_jis_bytes()}, st, call);
 }
 
 }  // namespace ew

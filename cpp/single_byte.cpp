@@ -189,56 +189,139 @@ struct SingleByteDecoder {
   Step end(State&, Restored&) { return kContinue; }
 };
 
-// index pointer lookups for the encoder: (code point << 8 | pointer) sorted by code point, built on
-// first use of an encoding's encoder.
-uint32_t g_reverse[kSingleByteCount][128];
-uint8_t g_reverse_count[kSingleByteCount];
-bool g_reverse_ready[kSingleByteCount];
+// The encoder's lookup: https://encoding.spec.whatwg.org/#index-pointer as code point -> byte in
+// two levels, built on first use of an encoding's encoder. encode_page[index][cp >> 8] is the
+// slot in encode_bytes of the 256-code-point page that holds cp (slot 0: the shared page of zeros),
+// and the slot holds the byte (pointer + 0x80) of each of the page's code points, 0 for none, and
+// for U+0001..U+007F their own byte (so that one lookup answers every code point in bytes()). All
+// of it is static: the pages of every encoding together are kEncoderPages (counted here at compile
+// time from the same tables), 256 bytes each, besides a 256-byte directory per encoding.
+constexpr int pages_of(int index) {
+  uint16_t cps[128] = {};
+  expand_delta_stream(generated::kSingleByteStreams + generated::kSingleByteOffset[index], 128, 0x7F, cps);
+  bool used[256] = {true};  // page 0, for ASCII
+  int pages = 1;
+  for (uint16_t cp : cps)
+    if (cp && !used[cp >> 8]) used[cp >> 8] = true, ++pages;
+  return pages;
+}
+constexpr int kEncoderPages = [] {
+  int total = 0;
+  for (int index = 0; index < kSingleByteCount; ++index) total += pages_of(index);
+  return total;
+}();
+static_assert(kEncoderPages < 256, "slots are bytes");
+
+uint8_t g_encode_page[kSingleByteCount][256];
+uint8_t g_encode_bytes[kEncoderPages + 1][256];
+int g_encode_slots = 1;  // slot 0 stays zeros
+bool g_encode_ready[kSingleByteCount];
+
+#ifdef __wasm_simd128__
+// The 64 code points from `base` (a multiple of 16) that hold most of an encoding's code points,
+// as four tables for i8x16.swizzle: the byte of base + k is bytes[k / 16] lane k % 16, 0 for none.
+// Cyrillic (windows-1251, KOI8-R, ...) is U+0410..U+044F, for example. A sixteen-unit block of
+// ASCII and these code points encodes in a few SIMD steps instead of sixteen lookups.
+struct Segment {
+  v128_t bytes[4];
+  uint32_t base;
+};
+Segment g_segment[kSingleByteCount];
+
+void build_segment(int index, const uint16_t* table) {
+  uint32_t best = 0, best_count = 0;
+  for (int p = 0; p < 128; ++p) {
+    uint32_t base = table[p] & ~0xFu;
+    if (!table[p] || base == best) continue;
+    uint32_t count = 0;
+    for (int q = 0; q < 128; ++q) count += table[q] >= base && table[q] < base + 64;
+    if (count > best_count) best = base, best_count = count;
+  }
+  alignas(16) uint8_t bytes[64] = {};
+  for (int p = 127; p >= 0; --p)  // descending, so that the first pointer's byte is the one left
+    if (table[p] >= best && table[p] < best + 64) bytes[table[p] - best] = static_cast<uint8_t>(p + 0x80);
+  for (int k = 0; k < 4; ++k) g_segment[index].bytes[k] = wasm_v128_load(bytes + 16 * k);
+  g_segment[index].base = best;
+}
+#endif
+
+void build_encoder_lookup(int index) {
+  const uint16_t* table = index_single_byte(index);
+  uint8_t* page = g_encode_page[index];
+  page[0] = static_cast<uint8_t>(g_encode_slots++);
+  for (int b = 1; b < 0x80; ++b) g_encode_bytes[page[0]][b] = static_cast<uint8_t>(b);
+  // Ascending pointers, and a byte is written only while its entry is still 0: the first pointer
+  // for a code point wins, as index pointer says.
+  for (int p = 0; p < 128; ++p) {
+    uint32_t cp = table[p];
+    if (!cp) continue;
+    if (!page[cp >> 8]) page[cp >> 8] = static_cast<uint8_t>(g_encode_slots++);
+    uint8_t& entry = g_encode_bytes[page[cp >> 8]][cp & 0xFF];
+    if (!entry) entry = static_cast<uint8_t>(p + 0x80);
+  }
+#ifdef __wasm_simd128__
+  build_segment(index, table);
+#endif
+  g_encode_ready[index] = true;
+}
 
 // https://encoding.spec.whatwg.org/#single-byte-encoder
 struct SingleByteEncoder : StatelessEncoder {
-  const uint32_t* pairs;
-  int count;
+  const uint8_t* page;  // g_encode_page[index]
+  static constexpr bool kOneByte = true;
+#ifdef __wasm_simd128__
+  const Segment* segment;  // &g_segment[index]
+
+  // Sixteen units that are all ASCII or in the segment, whose code points all have a byte.
+  bool block(const char16_t* in, uint8_t* out) const {
+    v128_t a = wasm_v128_load(in), b = wasm_v128_load(in + 8);
+    const v128_t base = wasm_i16x8_splat(static_cast<int16_t>(segment->base));
+    const v128_t ascii_max = wasm_i16x8_splat(0x7F), last = wasm_i16x8_splat(63);
+    v128_t da = wasm_i16x8_sub(a, base), db = wasm_i16x8_sub(b, base);
+    v128_t in_a = wasm_v128_not(wasm_u16x8_gt(da, last)), in_b = wasm_v128_not(wasm_u16x8_gt(db, last));
+    v128_t ascii_a = wasm_v128_not(wasm_u16x8_gt(a, ascii_max));
+    v128_t ascii_b = wasm_v128_not(wasm_u16x8_gt(b, ascii_max));
+    v128_t in_segment = wasm_i8x16_narrow_i16x8(in_a, in_b);  // 0 or -1 per unit
+    if (!wasm_i8x16_all_true(wasm_v128_or(in_segment, wasm_i8x16_narrow_i16x8(ascii_a, ascii_b))))
+      return false;
+    // Offsets 0..63 in the segment's lanes (anything in the others: not selected below).
+    v128_t k = wasm_u8x16_narrow_i16x8(wasm_v128_and(da, last), wasm_v128_and(db, last));
+    const v128_t sixteen = wasm_i8x16_splat(16);
+    v128_t found = wasm_i8x16_swizzle(segment->bytes[0], k);
+    k = wasm_i8x16_sub(k, sixteen);
+    found = wasm_v128_or(found, wasm_i8x16_swizzle(segment->bytes[1], k));
+    k = wasm_i8x16_sub(k, sixteen);
+    found = wasm_v128_or(found, wasm_i8x16_swizzle(segment->bytes[2], k));
+    k = wasm_i8x16_sub(k, sixteen);
+    found = wasm_v128_or(found, wasm_i8x16_swizzle(segment->bytes[3], k));
+    if (wasm_v128_any_true(wasm_v128_and(in_segment, wasm_i8x16_eq(found, wasm_i8x16_splat(0)))))
+      return false;
+    wasm_v128_store(out, wasm_v128_bitselect(found, wasm_u8x16_narrow_i16x8(a, b), in_segment));
+    return true;
+  }
+#endif
+
+  // Steps 2 and 5 in one lookup, for the driver's loop (0 for U+0000, left to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp <= 0xFFFF ? g_encode_bytes[page[cp >> 8]][cp & 0xFF] : 0;
+  }
 
   Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    // 2. An ASCII code point is its own byte.
     if (cp < 0x80) {
       w.push(static_cast<uint8_t>(cp));
       return kContinue;
     }
-    // 3. Let pointer be the index pointer for code point in index single-byte.
-    int lo = 0, hi = count - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) / 2;
-      uint32_t key = pairs[mid] >> 8;
-      if (key == cp) {
-        w.push(static_cast<uint8_t>((pairs[mid] & 0xFF) + 0x80));
-        return kContinue;
-      }
-      if (key < cp)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
-    }
+    // 3. Let pointer be the index pointer for code point in index single-byte (every code point of
+    //    the indexes is in the BMP).
+    uint8_t b = cp <= 0xFFFF ? g_encode_bytes[page[cp >> 8]][cp & 0xFF] : 0;
     // 4. If pointer is null, return error with code point.
-    return kStepError;
+    if (!b) return kStepError;
+    // 5. pointer + 0x80.
+    w.push(b);
+    return kContinue;
   }
 };
-
-void build_reverse(int index) {
-  const uint16_t* table = index_single_byte(index);
-  uint32_t* pairs = g_reverse[index];
-  int n = 0;
-  for (uint32_t p = 0; p < 128; ++p) {
-    if (!table[p]) continue;
-    // Insertion sort: 128 entries, once per encoding.
-    uint32_t v = (static_cast<uint32_t>(table[p]) << 8) | p;
-    int k = n++;
-    while (k > 0 && pairs[k - 1] > v) pairs[k] = pairs[k - 1], --k;
-    pairs[k] = v;
-  }
-  g_reverse_count[index] = static_cast<uint8_t>(n);
-  g_reverse_ready[index] = true;
-}
 
 }  // namespace
 
@@ -247,8 +330,12 @@ DecodeResult decode_single_byte(int index, DecoderState& st, const DecodeCall& c
 }
 
 EncodeResult encode_single_byte(int index, EncoderState& st, const EncodeCall& call) {
-  if (!g_reverse_ready[index]) build_reverse(index);
-  return run_encoder(SingleByteEncoder{.pairs = g_reverse[index], .count = g_reverse_count[index]}, st, call);
+  if (!g_encode_ready[index]) build_encoder_lookup(index);
+#ifdef __wasm_simd128__
+  return run_encoder(SingleByteEncoder{.page = g_encode_page[index], .segment = &g_segment[index]}, st, call);
+#else
+  return run_encoder(SingleByteEncoder{.page = g_encode_page[index]}, st, call);
+#endif
 }
 
 }  // namespace ew

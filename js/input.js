@@ -1,14 +1,10 @@
 // Putting a call's input into the wasm input buffer (the bytes to decode go in by run_decoder.js).
-import { apply, charCodeOf as importedCharCodeOf, sliceOf, Uint8Array } from './intrinsics.js';
+import { charCodeOf as importedCharCodeOf, sliceOf } from './intrinsics.js';
+import { writeUtf16 } from './strings.js';
 
 // The same function in a local constant, which V8 calls inline in copyUtf16's loop; through the
 // imported binding, 20000-character encodeInto calls took 13% longer (Node 20).
 const charCodeOf = importedCharCodeOf;
-
-// Where a JS string's scalar values reach wasm fastest: the host's UTF-8 encodeInto writes them
-// straight into wasm memory (DESIGN.md section 6); without one, the code units are copied.
-const hostEncoder = typeof globalThis.TextEncoder === 'function' ? new globalThis.TextEncoder() : null;
-const hostEncodeInto = hostEncoder && globalThis.TextEncoder.prototype.encodeInto;
 
 // The end of the piece of `text` from `start` of at most `max` code units, never between the halves
 // of a surrogate pair.
@@ -28,17 +24,12 @@ export function copyUtf16(instance, text, start) {
   return n;
 }
 
-// Writes the next piece of `text` from `start` into the input for an encoder, as UTF-8 where the
-// host can write that, else as UTF-16: { read: code units read, length: input length, utf16 }.
+// Writes the next piece of `text` from `start` into the input for an encoder, as UTF-16 code units
+// (the encoders' input path, chosen by measurement: README "Speed"): by Buffer#ucs2Write where it is
+// the host's own, else copied one by one. Returns how many code units.
 export function stageText(instance, text, start) {
-  if (hostEncoder) {
-    const end = pieceEnd(text, start, instance.inputCapacity);
-    const { read, written } = apply(hostEncodeInto, hostEncoder, [
-      start === 0 && end === text.length ? text : sliceOf(text, start, end),
-      new Uint8Array(instance.buffer, instance.inputPtr, instance.inputCapacity),
-    ]);
-    return { read, length: written, utf16: false };
-  }
-  const n = copyUtf16(instance, text, start);
-  return { read: n, length: n, utf16: true };
+  if (writeUtf16 === null) return copyUtf16(instance, text, start);
+  const n = pieceEnd(text, start, instance.inputCapacity >> 1) - start;
+  writeUtf16(instance.u8, n === text.length ? text : sliceOf(text, start, start + n), instance.inputPtr, n * 2);
+  return n;
 }

@@ -33,15 +33,13 @@ function encode(instance, encoder, text, flush) {
   let start = 0;
   do {
     instance.enter();
-    const input = stageText(instance, text, start);
-    start += input.read;
-    const options = (encoder.html ? HTML : 0) | (flush && start === text.length ? ENCODE_FLUSH : 0);
-    const utf16 = input.utf16 ? 1 : 0;
+    const length = stageText(instance, text, start);
+    const options = (encoder.html ? HTML : 0) | (flush && start + length === text.length ? ENCODE_FLUSH : 0);
     let offset = 0;
     for (;;) {
       instance.scratch[SCRATCH_STATE0] = encoder.state;
       instance.inWasm = true;
-      const status = instance.wasm.ew_encode(id, options, offset, input.length - offset, utf16);
+      const status = instance.wasm.ew_encode(id, options, offset, length - offset, 1);
       instance.inWasm = false;
       // The first use of an encoder builds its lookup tables, which may grow memory.
       instance.views();
@@ -58,6 +56,11 @@ function encode(instance, encoder, text, flush) {
       offset += read;
       if (status === STATUS_DONE) break;
     }
+    // A leading surrogate that ends a piece (unpaired: a pair is never split) stays unread, for the
+    // next piece to see what follows it. (Nothing read at all: only such a surrogate is left, with
+    // more input to come, so the loop ends here.)
+    start += offset;
+    if (offset === 0) break;
   } while (start < text.length);
   if (more === null) return first;
   const out = new Uint8Array(size);

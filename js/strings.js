@@ -6,6 +6,7 @@ import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array } from './
 const HostTextDecoder = globalThis.TextDecoder;
 const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
 const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
+const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
 const hostDecode = HostTextDecoder?.prototype?.decode;
 
 // Whether `slice` (Buffer#ucs2Slice or #latin1Slice) makes the string of bytes of a plain
@@ -89,3 +90,18 @@ export function outputString(instance, begin, end) {
   if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(instance.buffer, start * 2, stop - start)]);
   return fromCharCodes(instance.buffer, start, stop);
 }
+
+// The one-byte string of the Latin-1 bytes [start, end) of wasm memory (only where LATIN1_MIN is
+// not null).
+export const stringFromLatin1 = (bytes, start, end) => apply(latin1Slice, bytes, [start, end]);
+
+// The other direction, for the encoders: the fastest way found to put a string's code units into
+// wasm memory (`bytes` is a Uint8Array over all of wasm memory; `byteLength` bytes from byte offset `offset`), or null
+// where the caller copies them one by one. Buffer#ucs2Write is a memcpy where it is the host's own
+// (Node, Bun); Deno's is JavaScript (its Node compatibility layer), as are the buffer packages
+// bundlers bring, and there the one-by-one copy measured faster (bench/encode.mjs, README "Speed").
+const nativeUcs2Write =
+  hasUcs2Slice && typeof ucs2Write === 'function' && /\{\s*\[native code\]\s*\}$/.test(`${ucs2Write}`);
+export const writeUtf16 = nativeUcs2Write
+  ? (bytes, text, offset, byteLength) => apply(ucs2Write, bytes, [text, offset, byteLength])
+  : null;

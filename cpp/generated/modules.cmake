@@ -17,7 +17,6 @@ set(EW_FAMILY_chinese-simplified_SOURCES
     cpp/decoder.cpp
     cpp/exports.cpp
     cpp/gb18030.cpp
-    cpp/index_pointer.cpp
     cpp/tables.cpp
     cpp/generated/module_chinese_simplified.cpp)
 set(EW_FAMILY_chinese-traditional_SOURCES
@@ -35,7 +34,6 @@ set(EW_FAMILY_japanese_SOURCES
     cpp/iso_2022_jp.cpp
     cpp/shift_jis.cpp
     cpp/jis0208.cpp
-    cpp/index_pointer.cpp
     cpp/tables.cpp
     cpp/generated/module_japanese.cpp)
 set(EW_FAMILY_korean_SOURCES
@@ -43,7 +41,6 @@ set(EW_FAMILY_korean_SOURCES
     cpp/decoder.cpp
     cpp/exports.cpp
     cpp/euc_kr.cpp
-    cpp/index_pointer.cpp
     cpp/tables.cpp
     cpp/generated/module_korean.cpp)
 set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean)
@@ -59,7 +56,6 @@ set(EW_NATIVE_SOURCES
     cpp/labels.cpp
     cpp/core_exports.cpp
     cpp/gb18030.cpp
-    cpp/index_pointer.cpp
     cpp/tables.cpp
     cpp/big5.cpp
     cpp/euc_jp.cpp

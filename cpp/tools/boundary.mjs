@@ -70,7 +70,7 @@ export const FAMILIES = [
   {
     name: 'chinese-simplified',
     codecs: ['gb18030'],
-    sources: ['index_pointer.cpp'],
+    sources: [],
     tables: [
       { name: 'gb18030', index: 'gb18030', size: 23940, type: 'uint16_t' },
       { name: 'gb18030_ranges_pointer', ranges: 'pointer', type: 'uint32_t', note: 'ascending' },
@@ -86,7 +86,7 @@ export const FAMILIES = [
   {
     name: 'japanese',
     codecs: ['euc_jp', 'iso_2022_jp', 'shift_jis'],
-    sources: ['jis0208.cpp', 'index_pointer.cpp'],
+    sources: ['jis0208.cpp'],
     tables: [
       { name: 'jis0208', index: 'jis0208', size: 11104, type: 'uint16_t' },
       { name: 'jis0212', index: 'jis0212', size: 7211, type: 'uint16_t' },
@@ -96,7 +96,7 @@ export const FAMILIES = [
   {
     name: 'korean',
     codecs: ['euc_kr'],
-    sources: ['index_pointer.cpp'],
+    sources: [],
     tables: [{ name: 'euc_kr', index: 'euc-kr', size: 23750, type: 'uint16_t' }],
   },
 ];

@@ -1,5 +1,6 @@
 // Node and Bun (Deno takes js/host/deno.js): the core and the family tables are read and compiled
 // synchronously, a family on its first use (DESIGN.md section 4).
+import * as buffer from 'node:buffer';
 import { readFileSync } from 'node:fs';
 
 export const coreModule = new WebAssembly.Module(readFileSync(new URL('../../dist/encoding.wasm', import.meta.url)));
@@ -9,3 +10,6 @@ export function loadFamilySync(family) {
 }
 
 export const loadFamily = async (family) => loadFamilySync(family);
+
+// The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/native.js probes it).
+export const isAscii = typeof buffer.isAscii === 'function' ? buffer.isAscii : null;

@@ -8,7 +8,10 @@ import { encode, TextDecoder } from '../../js/index.js';
 import * as reference from '../reference/reference.mjs';
 import { bytesDiff } from './helpers.js';
 
-const corpus = new URL('../../../shared/corpus/', import.meta.url);
+// ENCODING_WASM_CORPUS names another directory (a worktree beside the repository has none beside it).
+const corpus = process.env.ENCODING_WASM_CORPUS
+  ? new URL(`file://${process.env.ENCODING_WASM_CORPUS.replace(/\/?$/, '/')}`)
+  : new URL('../../../shared/corpus/', import.meta.url);
 const present = existsSync(new URL('manifest.json', corpus));
 const manifest = present ? JSON.parse(readFileSync(new URL('manifest.json', corpus), 'utf8')) : { files: [] };
 const legacy = manifest.files.filter((f) => f.htmlEscaped !== undefined && !/^utf-/.test(f.encoding));
