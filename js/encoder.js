@@ -5,7 +5,7 @@
 import { encodingName, instanceFor } from './core.js';
 import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
-import { apply } from './intrinsics.js';
+import { apply, charCodeOf } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, toDictionary, toDOMString } from './webidl.js';
 
@@ -69,10 +69,14 @@ export class Encoder {
     const stream = dict ? !!dict.stream : false;
     this.#leading = '';
     if (stream) {
-      const last = text.charCodeAt(text.length - 1);
+      const last = charCodeOf(text, text.length - 1);
       if (last >= 0xd800 && last <= 0xdbff) {
-        this.#leading = text[text.length - 1];
+        this.#leading = apply(slice, text, [-1]);
         text = apply(slice, text, [0, -1]);
+        // A leading surrogate before it has no trailing one: U+FFFD now, as the core writes it at
+        // the end of the input only once flushed (it leaves one unread while more may follow).
+        const before = charCodeOf(text, text.length - 1);
+        if (before >= 0xd800 && before <= 0xdbff) text = apply(slice, text, [0, -1]) + '\ufffd';
       }
       if (text === '') return new Uint8Array(0);
     }

@@ -29,7 +29,7 @@ export { hasUcs2Slice as FAST_STRINGS };
 // against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20). Shorter
 // output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the host has
 // no latin1Slice.
-const LATIN1_MIN = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9') ? 32 : null;
+export const LATIN1_MIN = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9') ? 32 : null;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
