@@ -61,7 +61,7 @@ fi
 run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
 
 # ---- the wasm modules: the core and one per table family --------------------------------------
-export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (TOOLCHAIN.md)
+export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (docs/toolchain.md)
 if [ ! -f "$BUILD_DIR/wasm/build.ninja" ]; then
   run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"

@@ -14,7 +14,7 @@ namespace ew {
 // `label` is UTF-16 code units (a JS string as-is). Returns the Encoding, or -1 for failure.
 int get_encoding(const char16_t* label, size_t length);
 
-// A decoder instance's state: eight bytes the caller keeps between calls (DESIGN.md section 5).
+// A decoder instance's state: eight bytes the caller keeps between calls (docs/design.md section 5).
 // A zeroed state is a new decoder. `codec` holds the encoding's decoder's variables, as the State
 // struct each family file declares (decode_driver.h); `flags` belongs to the driver. Taken as two
 // little-endian 32-bit words (as JS keeps them), neither ever reaches 2^31: bytes 3 and 7 stay

@@ -1,5 +1,6 @@
-// The multi-byte index tables. Each family's tables arrive as one blob (a separately loaded wasm
-// data module, DESIGN.md section 3) and are expanded here into flat arrays indexed by pointer.
+// The multi-byte index tables. Each family's tables arrive as one blob (in the data segment of the
+// family's own wasm module, docs/design.md section 3) and are expanded here into flat arrays indexed
+// by pointer.
 // Codecs read them only after the family is loaded; the JS layer loads a family before it creates
 // a decoder or encoder that needs it. The families, their indexes and the accessors (index_big5()
 // ...) are generated from cpp/tools/boundary.mjs.

@@ -1,5 +1,5 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
-// replacement) and one module per multi-byte table family, loaded on demand (DESIGN.md section 4).
+// replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
 import { coreModule, loadFamily, loadFamilySync } from '#host';
 import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
 import { WasmInstance } from './instance.js';

@@ -1,5 +1,5 @@
 // install(): puts TextDecoder, TextEncoder, TextDecoderStream and TextEncoderStream on a global
-// object by the rule of DESIGN.md section 8, "the polyfill never makes a runtime worse":
+// object by the rule of docs/design.md section 8, "the polyfill never makes a runtime worse":
 // - a class the global lacks is installed;
 // - a native TextDecoder that rejects the name of any encoding the standard has, accepts a label of
 //   replacement, or decodes any of the probes below differently from the standard is replaced by

@@ -1,7 +1,7 @@
 // One instantiated wasm module (the core, or a table family's module): making it, remaking it after
 // a trap, calling into it (cpp/exports.cpp), and the typed-array views of its memory. Input goes in
 // through a fixed buffer in chunks, so wasm memory stays bounded whatever the input size; a
-// decoder's state lives in the JS object and passes through a scratch area on every call (DESIGN.md
+// decoder's state lives in the JS object and passes through a scratch area on every call (docs/design.md
 // section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
 import { SCRATCH_WORDS } from './generated/abi.js';
 import { FAMILIES } from './generated/encodings.js';

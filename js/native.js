@@ -1,4 +1,4 @@
-// Handing UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (DESIGN.md section 7).
+// Handing UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (docs/design.md section 7).
 // Each host decoder is probed once, at load time, on the edge cases where implementations have
 // differed; any mismatch (or no host decoder at all) keeps that encoding in wasm.
 // Whether an exact host decoder is used by default depends on which is faster. Where strings can

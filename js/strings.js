@@ -1,4 +1,4 @@
-// Decoded output in wasm memory to a JS string: the expensive step of decoding (DESIGN.md
+// Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array } from './intrinsics.js';
 

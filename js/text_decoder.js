@@ -39,7 +39,7 @@ let isTextDecoder;
 // tables cannot load on first use, each mapped to { Native, decode }: the native class it replaced
 // and that class's decode(). An encoding whose tables are not loaded, and cannot load on first use,
 // then goes to that decoder instead of throwing, so that installing the polyfill takes no encoding
-// away (DESIGN.md section 8). Only those classes (and their subclasses) have a fallback: the
+// away (docs/design.md section 8). Only those classes (and their subclasses) have a fallback: the
 // package's own TextDecoder never has one.
 const fallbacks = new Map();
 let probingFallback = false;

@@ -1,4 +1,4 @@
-// The multi-byte index tables, one blob per family (DESIGN.md section 3), and the C++ source that
+// The multi-byte index tables, one blob per family (docs/design.md section 3), and the C++ source that
 // embeds each blob in its family's wasm module. The tables each family holds come from
 // boundary.mjs. Used by generate_tables.mjs.
 import { readIndex, readRanges } from './whatwg_data.mjs';

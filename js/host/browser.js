@@ -1,6 +1,6 @@
 // Browsers and bundlers: the core is fetched and compiled once with top-level await. Family tables
 // cannot load synchronously here: they come from a static import of 'encoding-wasm/tables/<family>'
-// or from `await preload(...)` (DESIGN.md section 4). The URLs are literal so bundlers see them
+// or from `await preload(...)` (docs/design.md section 4). The URLs are literal so bundlers see them
 // (the families' are generated: js/generated/browser_families.js).
 import { familyUrl } from '../generated/browser_families.js';
 

@@ -1,5 +1,5 @@
 // Node and Bun (Deno takes js/host/deno.js): the core and the family tables are read and compiled
-// synchronously, a family on its first use (DESIGN.md section 4).
+// synchronously, a family on its first use (docs/design.md section 4).
 import * as buffer from 'node:buffer';
 import { readFileSync } from 'node:fs';
 

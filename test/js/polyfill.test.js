@@ -1,5 +1,5 @@
 // install() (the function behind `import 'encoding-wasm/polyfill'`) on fake global objects, so that
-// nothing here touches the real globals: DESIGN.md section 8, "the polyfill never makes a runtime
+// nothing here touches the real globals: docs/design.md section 8, "the polyfill never makes a runtime
 // worse". Missing classes are installed; a native TextDecoder that lacks an encoding of the standard,
 // accepts a label of replacement, or decodes differently from the standard is replaced; complete
 // natives are left alone unless { force: true }.
