@@ -95,29 +95,8 @@ uint32_t big5_bytes(uint32_t pointer) {
 
 PointerBytesTable<uint32_t> g_pointers;
 
-// https://encoding.spec.whatwg.org/#big5-encoder
-struct Big5Encoder : StatelessEncoder {
-  // The code points steps 2 and 5.-8. encode: ASCII, and those with a pointer (in the BMP; the
-  // others go to code_point()).
-  uint32_t bytes(const EncoderState&, uint32_t cp) const {
-    return cp < 0x80 ? cp : cp <= 0xFFFF ? g_pointers.bmp(cp) : 0;
-  }
-
-  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
-    // 2.
-    if (cp < 0x80) {
-      w.push(static_cast<uint8_t>(cp));
-      return kContinue;
-    }
-    // 3.-4. The index Big5 pointer, as the bytes of steps 5.-8.
-    uint32_t pair = g_pointers.bytes(cp);
-    if (!pair) return kStepError;
-    // 5.-8.
-    w.push(static_cast<uint8_t>(pair >> 8));
-    w.push(static_cast<uint8_t>(pair));
-    return kContinue;
-  }
-};
+// https://encoding.spec.whatwg.org/#big5-encoder: steps 2. and 3.-8. as PointerPairEncoder takes them.
+using Big5Encoder = PointerPairEncoder<g_pointers>;
 
 }  // namespace
 

@@ -70,28 +70,9 @@ struct EucKrDecoder : OneLeadingByte {
 // (pointer / 190 + 0x81, pointer % 190 + 0x41), built on first use of the encoder.
 PointerBytesTable<uint16_t> g_pointers;
 
-// https://encoding.spec.whatwg.org/#euc-kr-encoder (stateless)
-struct EucKrEncoder : StatelessEncoder {
-  // The code points steps 2 and 5.-7. encode: ASCII, and those with a pointer.
-  uint32_t bytes(const EncoderState&, uint32_t cp) const {
-    return cp < 0x80 ? cp : cp <= 0xFFFF ? g_pointers.bmp(cp) : 0;
-  }
-
-  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
-    // 2. ASCII code point.
-    if (cp < 0x80) {
-      w.push(static_cast<uint8_t>(cp));
-      return kContinue;
-    }
-    // 3.-4. The index pointer in index EUC-KR, or error with code point.
-    uint32_t pair = g_pointers.bytes(cp);
-    if (!pair) return kStepError;
-    // 5.-7.
-    w.push(static_cast<uint8_t>(pair >> 8));
-    w.push(static_cast<uint8_t>(pair));
-    return kContinue;
-  }
-};
+// https://encoding.spec.whatwg.org/#euc-kr-encoder (stateless): steps 2. and 3.-7. as
+// PointerPairEncoder takes them.
+using EucKrEncoder = PointerPairEncoder<g_pointers>;
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 
+#include "encode_driver.h"
 #include "tables.h"
 
 namespace ew {
@@ -97,6 +98,32 @@ class PointerBytesTable {
   const uint16_t* dir_ = detail::g_zero_page;
   const uint16_t* data_ = detail::g_zero_page;
   uint32_t limit_ = 0x100;  // code points below have a directory entry
+};
+
+// The steps of https://encoding.spec.whatwg.org/#big5-encoder and
+// https://encoding.spec.whatwg.org/#euc-kr-encoder, which differ only in their index and how a
+// pointer becomes two bytes (both in `table`, which the codec builds before its first encode): an
+// ASCII code point is that byte (step 2); any other is its pointer's two bytes (steps 3. and on),
+// or an error with that code point.
+template <auto& table>
+struct PointerPairEncoder : StatelessEncoder {
+  // The code points these steps encode, for the driver's fast path: ASCII, and those with a
+  // pointer in the BMP (the rest go to code_point()).
+  uint32_t bytes(const EncoderState&, uint32_t cp) const {
+    return cp < 0x80 ? cp : cp <= 0xFFFF ? table.bmp(cp) : 0;
+  }
+
+  Step code_point(EncoderState&, uint32_t cp, ByteWriter& w) {
+    if (cp < 0x80) {
+      w.push(static_cast<uint8_t>(cp));
+      return kContinue;
+    }
+    uint32_t pair = table.bytes(cp);
+    if (!pair) return kStepError;
+    w.push(static_cast<uint8_t>(pair >> 8));
+    w.push(static_cast<uint8_t>(pair));
+    return kContinue;
+  }
 };
 
 }  // namespace ew
