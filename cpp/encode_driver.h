@@ -269,7 +269,12 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
              !(i + 1 < src.length && src.ascii_at(i) && src.ascii_at(i + 1) && codec.ascii_passes(st)));
   }
 finished:
-  if (i == src.length && (call.options & kEncodeFlush)) codec.end(st, w);
+  if (i == src.length && (call.options & kEncodeFlush)) {
+    // The last steps may have filled the output to its end (the UTF-16 run writes up to two bytes
+    // a unit into all the room there is); end() then waits for a call with room for its escape.
+    if (w.p > limit) return result(kOutputFull, 0);
+    codec.end(st, w);
+  }
   return result(kDone, 0);
 }
 

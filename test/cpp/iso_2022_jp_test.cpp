@@ -391,6 +391,40 @@ TEST_F(Iso2022JpEncoder, StateSurvivesBetweenCalls) {
   EXPECT_EQ(st.word, 0u);
 }
 
+TEST_F(Iso2022JpEncoder, FlushEscapeWaitsForRoomWhenTheOutputIsFull) {
+  // Output buffers of every size from the smallest allowed up, each exactly as large as it says (a
+  // heap vector, so ASan sees a write past it): 日本語 (jis0208 0x467C 0x4B5C 0x386C) repeated,
+  // flushed, in as many calls as the buffer needs. The run of two-byte units can fill a buffer to
+  // its very end; the escape back to ASCII must then wait for the next call (a fuzzer found it
+  // written past the end).
+  for (size_t repeats : {1u, 5u, 7u, 16u}) {
+    std::u16string text;
+    Bytes expected = kToJis0208;
+    for (size_t n = 0; n < repeats; ++n) {
+      text += u"\u65E5\u672C\u8A9E";
+      expected.insert(expected.end(), {0x46, 0x7C, 0x4B, 0x5C, 0x38, 0x6C});
+    }
+    expected.insert(expected.end(), kToAscii.begin(), kToAscii.end());
+    for (size_t capacity = kMaxEncodeStep; capacity <= kMaxEncodeStep + 40; ++capacity) {
+      EncoderState st{};
+      Bytes got;
+      size_t read = 0;
+      for (int calls = 0; calls < 1000; ++calls) {
+        std::vector<uint8_t> out(capacity);
+        EncodeResult r = encode_from_utf16(ISO_2022_JP, kEncodeFlush, st, text.data() + read,
+                                           text.size() - read, out.data(), out.size());
+        ASSERT_LE(r.written, capacity);
+        got.insert(got.end(), out.begin(), out.begin() + r.written);
+        read += r.read;
+        if (r.status == kDone) break;
+        ASSERT_EQ(r.status, kOutputFull);
+      }
+      EXPECT_EQ(got, expected) << "repeats " << repeats << ", capacity " << capacity;
+      EXPECT_EQ(st.word, 0u);
+    }
+  }
+}
+
 TEST_F(Iso2022JpEncoder, ShiftOutShiftInEscapeAreErrorsWithReplacementCharacter) {
   // 3. In ASCII and Roman, U+000E, U+000F and U+001B are an error with U+FFFD (not the code point).
   for (uint32_t cp : {0x0Eu, 0x0Fu, 0x1Bu}) {
