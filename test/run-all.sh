@@ -26,6 +26,9 @@ npx tsc -p test/types
 step "reference implementation tests"
 node --test test/reference/
 
+step "the command line (bin/encoding-wasm.js run as a process)"
+node --test test/cli/
+
 step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
 ENCODING_WASM_NATIVE=1 npx vitest run
 
