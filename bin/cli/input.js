@@ -1,5 +1,6 @@
 // Reading the input in chunks of 64 KiB at most: a regular file by its file handle (it can be read
 // again from the start to find the byte a decoder failed at), stdin as it comes.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 export const CHUNK_SIZE = 64 * 1024;
@@ -24,17 +25,18 @@ export async function openInput(path) {
   }
 }
 
+// Synchronous reads: a file's bytes are there, and waiting for the thread pool costs time.
 async function* fileChunks(path) {
-  const handle = await open(path, 'r');
+  const fd = openSync(path, 'r');
   try {
     for (;;) {
       const buffer = new Uint8Array(CHUNK_SIZE);
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_SIZE, null);
+      const bytesRead = readSync(fd, buffer, 0, CHUNK_SIZE, null);
       if (bytesRead === 0) return;
       yield bytesRead === CHUNK_SIZE ? buffer : buffer.subarray(0, bytesRead);
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -37,12 +37,15 @@ export async function main(values, positionals) {
       return error.exitCode;
     }
     if (error.code && error.path) {
-      say(`${error.path}: ${error.message.replace(/^[A-Z]+: /, '')}`);
+      say(systemMessage(error));
       return 1;
     }
     throw error;
   }
 }
+
+// "a.txt: no such file or directory" from "ENOENT: no such file or directory, open 'a.txt'".
+const systemMessage = (error) => `${error.path}: ${error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')}`;
 
 function encodingOf(label, what) {
   const encoding = normalizeEncoding(label);
@@ -106,9 +109,9 @@ async function convertEach(options, inputs) {
       const line = await convertOne(options, path);
       if (options.several) say(line);
     } catch (error) {
-      if (!(error instanceof ConversionError) || !options.several) throw error;
-      say(error.message);
-      status = error.exitCode;
+      if (!options.several || !(error instanceof ConversionError || (error.code && error.path))) throw error;
+      say(error instanceof ConversionError ? error.message : systemMessage(error));
+      status = 1;
     }
   }
   return status;

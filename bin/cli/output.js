@@ -1,6 +1,6 @@
 // Where the converted bytes go: stdout, or a file that appears under its name only once it is
 // complete (a temporary file beside it, renamed on success, removed on failure, SIGINT and SIGTERM).
-import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const pending = new Set();
@@ -24,6 +24,12 @@ for (const [signal, code] of [
   });
 }
 process.on('exit', removePending);
+// A reader that stops early (`| head`) ends the conversion quietly, as iconv does.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+  removePending();
+  process.exit(0);
+});
 
 export class FileOutput {
   constructor(path) {
@@ -37,9 +43,13 @@ export class FileOutput {
     for (let done = 0; done < bytes.length;) done += writeSync(this.fd, bytes, done);
   }
 
-  // Renames the complete file into place; `beforeRename(path)` runs first (the --in-place backup).
+  // Renames the complete file into place, with the permissions of a file it replaces;
+  // `beforeRename(path)` runs first (the --in-place backup).
   commit(beforeRename) {
     closeSync(this.fd);
+    try {
+      chmodSync(this.temp, statSync(this.path).mode & 0o7777);
+    } catch {}
     beforeRename?.(this.path);
     renameSync(this.temp, this.path);
     pending.delete(this.temp);
