@@ -8,6 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TextDecoder, encode } from 'encoding-wasm';
+import { encodeOrFail } from 'encoding-wasm/hooks';
+import { ENCODING_NAMES } from '../../js/generated/encodings.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'bin/encoding-wasm.js');
@@ -91,6 +93,45 @@ test('round trips through GBK, Big5, EUC-JP, ISO-2022-JP and UTF-16LE with a BOM
     const back = run(['-f', encoding, join(dir, `out.${encoding}`)]);
     assert.equal(back.status, 0, back.stderr.toString());
     assert.deepEqual(back.stdout, utf8(text), `${encoding} back`);
+  }
+});
+
+// The bytes of `text` in `encoding` as the package's encoder writes them (UTF-16: BOM and code units
+// made here), or null where the encoding cannot represent it.
+function bytesIn(text, encoding) {
+  if (encoding.startsWith('utf-16')) {
+    const units = Buffer.from('\uFEFF' + text, 'utf16le');
+    return encoding === 'utf-16be' ? units.swap16() : units;
+  }
+  const bytes = encodeOrFail(text, encoding);
+  return typeof bytes === 'number' ? null : Buffer.from(bytes);
+}
+
+const TEXTS = {
+  japanese: long('すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。', 600),
+  cyrillic: long('Все люди рождаются свободными и равными в своем достоинстве и правах.', 1200),
+  chinese: long('人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心。', 900),
+  korean: long('모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.', 900),
+  western: long('Tous les êtres humains naissent libres et égaux en dignité et en droits.', 1200),
+};
+
+test('every text through every encoding that can represent it, in a chain from UTF-8 back to UTF-8', () => {
+  const encodings = ENCODING_NAMES.filter((e) => e !== 'replacement');
+  for (const [name, text] of Object.entries(TEXTS)) {
+    const chain = encodings.filter((e) => e !== 'utf-8' && bytesIn(text, e) !== null);
+    assert.ok(chain.length >= 4, `${name}: ${chain}`);
+    let previous = 'utf-8';
+    let bytes = utf8(text);
+    for (const encoding of [...chain, 'utf-8']) {
+      const result = run(['-f', previous, '-t', encoding], bytes);
+      assert.equal(result.status, 0, `${name} ${previous} -> ${encoding}: ${result.stderr}`);
+      assert.deepEqual(
+        result.stdout,
+        encoding === 'utf-8' ? utf8(text) : bytesIn(text, encoding),
+        `${name} ${previous} -> ${encoding}`,
+      );
+      [previous, bytes] = [encoding, result.stdout];
+    }
   }
 });
 
@@ -236,4 +277,22 @@ test('usage errors exit 2', () => {
   ]) {
     assert.equal(run(args, '').status, 2, args.join(' '));
   }
+});
+
+test('a progress bar on stderr only when it is a terminal and the input is 8 MiB or more', () => {
+  const big = file('big.1251', Buffer.alloc(9 * 1024 * 1024, 0xe0));
+  const out = join(dir, 'big.out');
+  const quiet = run(['-f', 'windows-1251', '-o', out, big]);
+  assert.equal(quiet.status, 0);
+  assert.equal(quiet.stderr.toString(), '');
+  assert.deepEqual(readFileSync(out), utf8('а'.repeat(9 * 1024 * 1024)));
+  // script(1) gives the CLI a terminal.
+  const command = `'${process.execPath}' '${CLI}' -f windows-1251 -o '${out}' '${big}'`;
+  const tty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+  assert.equal(tty.status, 0, tty.stderr);
+  assert.match(tty.stdout, /big\.1251 \[[#-]{24}\] [\d.]+\/9\.0 MiB [\d.]+ MiB\/s ETA \d+s/);
+  const small = spawnSync('script', ['-qec', command.replace(big, file('small.1251', 'abc')), '/dev/null'], {
+    encoding: 'utf8',
+  });
+  assert.equal(small.stdout, '');
 });
