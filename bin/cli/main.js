@@ -96,7 +96,9 @@ function resolve(values, inputs) {
 async function detectEach(inputs) {
   for (const path of inputs) {
     const input = await openInput(path);
-    const { result } = await detectHead(input.chunks()[Symbol.asyncIterator]());
+    const iterator = input.chunks()[Symbol.asyncIterator]();
+    const { result } = await detectHead(iterator);
+    await iterator.return?.();
     process.stdout.write(`${input.name}: ${describeDetection(result)}\n`);
   }
   return 0;

@@ -35,8 +35,13 @@ export class FileOutput {
   constructor(path) {
     this.path = path;
     this.temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    try {
+      this.fd = openSync(this.temp, 'wx', 0o666);
+    } catch (error) {
+      error.path = path; // the name the user gave, not the temporary one
+      throw error;
+    }
     pending.add(this.temp);
-    this.fd = openSync(this.temp, 'wx', 0o666);
   }
 
   async write(bytes) {
