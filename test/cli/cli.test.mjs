@@ -108,17 +108,18 @@ function bytesIn(text, encoding) {
 }
 
 const TEXTS = {
-  japanese: long('すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。', 600),
-  cyrillic: long('Все люди рождаются свободными и равными в своем достоинстве и правах.', 1200),
-  chinese: long('人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心。', 900),
-  korean: long('모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.', 900),
-  western: long('Tous les êtres humains naissent libres et égaux en dignité et en droits.', 1200),
+  japanese: long('すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。', 2000),
+  cyrillic: long('Все люди рождаются свободными и равными в своем достоинстве и правах.', 2000),
+  chinese: long('人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心。', 2000),
+  korean: long('모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.', 2000),
+  western: long('Tous les êtres humains naissent libres et égaux en dignité et en droits.', 2000),
 };
 
 test('every text through every encoding that can represent it, in a chain from UTF-8 back to UTF-8', () => {
   const encodings = ENCODING_NAMES.filter((e) => e !== 'replacement');
   for (const [name, text] of Object.entries(TEXTS)) {
     const chain = encodings.filter((e) => e !== 'utf-8' && bytesIn(text, e) !== null);
+    assert.ok(Buffer.byteLength(text) > 2 * 65536, `${name} crosses 64 KiB chunks`);
     assert.ok(chain.length >= 4, `${name}: ${chain}`);
     let previous = 'utf-8';
     let bytes = utf8(text);
