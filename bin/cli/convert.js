@@ -120,7 +120,6 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
   }
   if (omit) text = dropMalformed(text, new Uint8Array(0), true);
   await writeText(text, true);
-  progress.done();
   return { bytesIn: offset };
 }
 

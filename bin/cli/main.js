@@ -154,19 +154,15 @@ async function convertOne(options, path) {
     yield* head;
     if (!ended) yield* { [Symbol.asyncIterator]: () => iterator };
   })();
+  const progress = createProgress(input.name, input.size);
   let result;
   try {
-    result = await convert({
-      ...options,
-      input,
-      chunks,
-      from,
-      write: (bytes) => output.write(bytes),
-      progress: createProgress(input.name, input.size),
-    });
+    result = await convert({ ...options, input, chunks, from, write: (bytes) => output.write(bytes), progress });
   } catch (error) {
     output.abort();
     throw error;
+  } finally {
+    progress.done();
   }
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
