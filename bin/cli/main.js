@@ -135,7 +135,7 @@ async function convertOne(options, path) {
     ({ head, ended } = options.several ? await readHead(iterator, 1024 * 1024) : { head: [], ended: false });
     ascii = ended && !notAsciiCompatible.has(from) && head.every((chunk) => chunk.every((byte) => byte < 0x80));
   }
-  const hasBOM = head.length > 0 && BOMS[from]?.every((byte, i) => head[0][i] === byte);
+  const hasBOM = head.length > 0 && BOMS[from] !== undefined && BOMS[from].every((byte, i) => head[0][i] === byte);
   if (options.several) {
     const same = from === to && (!options.bomAsked || hasBOM === options.bom);
     const asciiAlready = ascii && !notAsciiCompatible.has(to) && !options.bom;
@@ -166,5 +166,6 @@ async function convertOne(options, path) {
   }
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
-  return `${input.name}: ${from} -> ${to}, ${result.bytesIn} bytes, ${where}`;
+  const detected = options.from === null ? ' (detected)' : '';
+  return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
 }

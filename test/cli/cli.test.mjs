@@ -230,7 +230,7 @@ test('-o DIR with several files, skipping those already in the target encoding; 
   assert.equal(result.status, 0, result.stderr.toString());
   const lines = result.stderr.toString().trim().split('\n');
   assert.equal(lines.length, 3);
-  assert.match(lines[0], /a\.sjis: shift_jis -> utf-8, \d+ bytes, -> .*a\.sjis$/);
+  assert.match(lines[0], /a\.sjis: shift_jis \(detected\) -> utf-8, \d+ bytes, -> .*a\.sjis$/);
   assert.match(lines[1], /b\.txt: skipped, already ASCII/);
   assert.match(lines[2], /c\.txt: skipped, already utf-8/);
   assert.deepEqual(readFileSync(join(outDir, 'a.sjis')), utf8(SAMPLES.shift_jis.text));
@@ -240,6 +240,20 @@ test('-o DIR with several files, skipping those already in the target encoding; 
   assert.equal(inPlace.status, 0, inPlace.stderr.toString());
   assert.deepEqual(readFileSync(a), utf8(SAMPLES.shift_jis.text));
   assert.deepEqual(readFileSync(`${a}.bak`), SAMPLES.shift_jis.bytes);
+  // --no-bom for a legacy target: a Shift_JIS file is still already Shift_JIS; a malformed one is
+  // reported and the others go on, exit 1.
+  const sjis = file('s.sjis', SAMPLES.shift_jis.bytes);
+  const bad = file('bad2.sjis', badShiftJis);
+  const mixed = run(['-f', 'shift_jis', '-t', 'shift_jis', '--no-bom', '-o', outDir, sjis]);
+  assert.match(mixed.stderr.toString(), /s\.sjis: skipped, already shift_jis/);
+  const several = run(['-f', 'shift_jis', '-o', outDir, bad, sjis]);
+  assert.equal(several.status, 1);
+  assert.match(
+    several.stderr.toString(),
+    /bad2\.sjis: malformed shift_jis input at byte 70000\n.*s\.sjis: shift_jis -> utf-8/,
+  );
+  assert.ok(!existsSync(join(outDir, 'bad2.sjis')));
+  assert.deepEqual(readFileSync(join(outDir, 's.sjis')), utf8(SAMPLES.shift_jis.text));
   const noBackup = run(['-f', 'utf-8', '-t', 'euc-kr', '--in-place', '--no-backup', c]);
   assert.equal(noBackup.status, 1);
   assert.match(noBackup.stderr.toString(), /U\+00E9/);
