@@ -5,6 +5,7 @@ const BENCHES = {
   encode: './encode.mjs',
   detect: './detect.mjs',
   browsers: './browsers/run.mjs',
+  cli: './cli.mjs',
 };
 
 const name = process.argv[2];

@@ -26,6 +26,9 @@ npx tsc -p test/types
 step "reference implementation tests"
 node --test test/reference/
 
+step "the command line (bin/encoding-wasm.js run as a process)"
+node --test test/cli/
+
 step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
 ENCODING_WASM_NATIVE=1 npx vitest run
 
@@ -38,8 +41,9 @@ bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
 step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode"
 node test/differential/run.mjs --quick
 
-step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call)"
+step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call; 1 GiB through the CLI)"
 node --expose-gc bench/resources.mjs
+node bench/cli.mjs --memory
 
 step "every host: the suites in Chromium, Deno and Bun, plain workerd, esbuild and Vite bundles, strict CSP"
 bash test/hosts/run.sh

@@ -145,6 +145,19 @@ function jsSpecNames() {
   ].join('\n');
 }
 
+// The labels, for listings (the CLI's -l); the core matches labels itself (cpp/generated/labels.h).
+function jsLabels() {
+  return [
+    HEADER('encodings.json'),
+    '// Every encoding of https://encoding.spec.whatwg.org/#names-and-labels as the standard writes its',
+    "// name, with its labels, in the spec's order.",
+    'export const ENCODING_LABELS = [',
+    ...encodings.map((e) => `  [${JSON.stringify(e.name)}, ${JSON.stringify(e.labels)}],`),
+    '];',
+    '',
+  ].join('\n');
+}
+
 function chunkString(text) {
   const parts = [];
   for (let i = 0; i < text.length; i += 72)
@@ -166,6 +179,7 @@ const outputs = {
   ...cppOutputs(),
   ...jsOutputs(),
   'js/generated/names.js': jsSpecNames(),
+  'js/generated/labels.js': jsLabels(),
 };
 
 if (process.argv.includes('--list')) {

@@ -42,3 +42,12 @@ test("NOTICE carries the WHATWG's copyright, licence statement and BSD 3-Clause 
   assert.ok(notice.includes(bsd), 'the BSD 3-Clause text of cpp/whatwg/LICENSE');
   assert.match(notice, /https:\/\/creativecommons\.org\/licenses\/by\/4\.0\//);
 });
+
+test('the package holds the command line package.json "bin" names, and what it imports', () => {
+  const { bin } = JSON.parse(read('package.json'));
+  assert.deepEqual(bin, { 'encoding-wasm': './bin/encoding-wasm.js' });
+  assert.match(read('bin/encoding-wasm.js'), /^#!\/usr\/bin\/env node\n/);
+  for (const path of ['bin/encoding-wasm.js', 'bin/cli/main.js', 'bin/cli/convert.js', 'js/generated/labels.js']) {
+    assert.ok(files.includes(path), `${path} is not packed`);
+  }
+});

@@ -1,0 +1,143 @@
+// One conversion: bytes in the source encoding -> text (the package's TextDecoder, stream: true) ->
+// bytes in the target encoding (the package's streaming Encoder; UTF-16 code units written here,
+// since the standard has no UTF-16 encoder). Memory is bounded by the chunk size whatever the input.
+import { Buffer } from 'node:buffer';
+import { TextDecoder } from 'encoding-wasm';
+import { Encoder } from 'encoding-wasm/encoder';
+import { encodeOrFail } from 'encoding-wasm/hooks';
+import { ConversionError, describeCodePoint } from './errors.js';
+import { findMalformedByte } from './replay.js';
+
+// The byte order marks --bom writes (https://encoding.spec.whatwg.org/#bom-sniff has the same three).
+export const BOMS = {
+  'utf-8': [0xef, 0xbb, 0xbf],
+  'utf-16be': [0xfe, 0xff],
+  'utf-16le': [0xff, 0xfe],
+};
+
+// Decoders of these can give U+FFFD for well-formed input; every other decoder only for an error.
+const REAL_FFFD = new Set(['utf-8', 'utf-16be', 'utf-16le', 'gb18030']);
+
+// The UTF-16 encoder the standard leaves out: the decoded text is scalar values only, so its code
+// units are exactly the UTF-16 of the text.
+class Utf16Encoder {
+  constructor(bigEndian) {
+    this.bigEndian = bigEndian;
+  }
+  encode(text) {
+    const bytes = Buffer.from(text, 'utf16le');
+    return this.bigEndian ? bytes.swap16() : bytes;
+  }
+}
+
+// Whether each code point encodes in `encoding` (encodeOrFail over the single code point: whether a
+// code point encodes never depends on the encoder's state), remembered per code point.
+function encodabilityOf(encoding) {
+  const known = new Uint8Array(0x110000);
+  return (cp) => {
+    if (known[cp] === 0) known[cp] = typeof encodeOrFail(String.fromCodePoint(cp), encoding) === 'number' ? 2 : 1;
+    return known[cp] === 1;
+  };
+}
+
+const countCodePoints = (text) =>
+  /[\uD800-\uDBFF]/.test(text) ? text.length - text.match(/[\uD800-\uDBFF]/g).length : text.length;
+
+// options: { input, chunks (an async iterable of Uint8Array), from, to, decodeErrors ('fatal' |
+// 'replacement'), encodeErrors ('fatal' | 'html'), omit (-c), bom, write(bytes), progress }.
+// Throws a ConversionError for the first malformed byte or unencodable character.
+export async function convert({ input, chunks, from, to, decodeErrors, encodeErrors, omit, bom, write, progress }) {
+  const decoder = new TextDecoder(from, { fatal: decodeErrors === 'fatal' && !omit });
+  let checker = omit && REAL_FFFD.has(from) ? new TextDecoder(from, { fatal: true }) : null;
+  const utf16 = to === 'utf-16le' || to === 'utf-16be';
+  const encoder = utf16
+    ? new Utf16Encoder(to === 'utf-16be')
+    : new Encoder(to, { errorMode: omit ? 'fatal' : encodeErrors });
+  const encodable = utf16 || to === 'utf-8' ? null : encodabilityOf(to);
+  let offset = 0;
+  let characters = 0;
+
+  // -c on the input side: the decoder's U+FFFD for malformed bytes is dropped; where the source can
+  // hold U+FFFD itself, only in a chunk a fatal decoder beside it rejects.
+  const dropMalformed = (text, chunk, last) => {
+    let malformed = true;
+    if (checker) {
+      try {
+        checker.decode(chunk, { stream: !last });
+        malformed = false;
+      } catch {
+        checker = new TextDecoder(from, { fatal: true });
+      }
+    }
+    return malformed ? text.replaceAll('\uFFFD', '') : text;
+  };
+
+  const writeText = async (text, last) => {
+    if (omit && encodable) {
+      text = text.replace(/[\x0e\x0f\x1b\u0080-\u{10ffff}]/gu, (ch) => (encodable(ch.codePointAt(0)) ? ch : ''));
+    }
+    let bytes;
+    try {
+      bytes = encoder.encode(text, { stream: !last });
+    } catch (error) {
+      if (!(error instanceof TypeError) || !encodable) throw error;
+      let index = characters;
+      for (const ch of text) {
+        const cp = ch.codePointAt(0);
+        if (!encodable(cp)) {
+          throw new ConversionError(
+            `${input.name}: character ${describeCodePoint(cp)} at character ${index} cannot be encoded in ${to}`,
+          );
+        }
+        index++;
+      }
+      throw error;
+    }
+    characters += countCodePoints(text);
+    if (bytes.length) await write(bytes);
+  };
+
+  if (bom) await write(Uint8Array.from(BOMS[to]));
+  for await (const chunk of chunks) {
+    let text;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw await malformed(input, from, offset, chunk.length);
+    }
+    if (omit) text = dropMalformed(text, chunk, false);
+    await writeText(text, false);
+    offset += chunk.length;
+    progress.update(offset);
+  }
+  let text;
+  try {
+    text = decoder.decode();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw await malformed(input, from, offset, 0);
+  }
+  if (omit) text = dropMalformed(text, new Uint8Array(0), true);
+  await writeText(text, true);
+  return { bytesIn: offset };
+}
+
+// The message for malformed input found in the chunk at `start`: the exact byte for a file (read
+// again), the chunk for stdin.
+async function malformed(input, from, start, length) {
+  if (length === 0)
+    return new ConversionError(`${input.name}: incomplete ${from} sequence at the end of the input (byte ${start})`);
+  if (!input.rereadable) {
+    return new ConversionError(
+      `${input.name}: malformed ${from} input in the ${length}-byte block starting at byte ${start} (stdin cannot be read again to find the byte)`,
+    );
+  }
+  const at = await findMalformedByte(input, from, start);
+  if (at === null) return new ConversionError(`${input.name}: malformed ${from} input near byte ${start}`);
+  if (at.end)
+    return new ConversionError(
+      `${input.name}: incomplete ${from} sequence at the end of the input (byte ${at.offset})`,
+    );
+  return new ConversionError(`${input.name}: malformed ${from} input at byte ${at.offset}`);
+}

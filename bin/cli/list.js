@@ -1,0 +1,13 @@
+// -l: every encoding of the standard with its labels, from js/generated/labels.js (generated from
+// the standard's encodings.json by cpp/tools/generate_tables.mjs).
+import { ENCODING_LABELS } from '../../js/generated/labels.js';
+
+const NOTES = {
+  'UTF-16BE': ' (output written by the CLI: the standard has no UTF-16 encoder)',
+  'UTF-16LE': ' (output written by the CLI: the standard has no UTF-16 encoder)',
+  replacement: ' (neither input nor output: these labels name no encoding to convert)',
+};
+
+export function listEncodings() {
+  return ENCODING_LABELS.map(([name, labels]) => `${name}${NOTES[name] ?? ''}\n  ${labels.join(' ')}\n`).join('');
+}

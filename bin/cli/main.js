@@ -1,0 +1,171 @@
+// What the command line asks for: the options checked, then -l, --detect, or a conversion of each
+// input, with a one-line report per file when there are several (or -o DIR, or --in-place).
+import { renameSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { normalizeEncoding } from 'encoding-wasm/hooks';
+import { BOMS, convert } from './convert.js';
+import { describeDetection, detectHead } from './detect.js';
+import { ConversionError, UsageError } from './errors.js';
+import { openInput, readHead } from './input.js';
+import { listEncodings } from './list.js';
+import { FileOutput, StdoutOutput } from './output.js';
+import { createProgress } from './progress.js';
+
+const ERROR_MODES = {
+  fatal: { decodeErrors: 'fatal', encodeErrors: 'fatal' },
+  replacement: { decodeErrors: 'replacement', encodeErrors: 'fatal' },
+  html: { decodeErrors: 'replacement', encodeErrors: 'html' },
+};
+
+// Encodings whose bytes of ASCII text are that ASCII text.
+const notAsciiCompatible = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp']);
+
+const say = (line) => process.stderr.write(`encoding-wasm: ${line}\n`);
+
+export async function main(values, positionals) {
+  try {
+    if (values.list) {
+      process.stdout.write(listEncodings());
+      return 0;
+    }
+    const inputs = positionals.length ? positionals : ['-'];
+    if (values.detect) return await detectEach(inputs);
+    return await convertEach(resolve(values, inputs), inputs);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConversionError) {
+      say(error.message);
+      return error.exitCode;
+    }
+    if (error.code && error.path) {
+      say(systemMessage(error));
+      return 1;
+    }
+    throw error;
+  }
+}
+
+// "a.txt: no such file or directory" from "ENOENT: no such file or directory, open 'a.txt'".
+const systemMessage = (error) => `${error.path}: ${error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')}`;
+
+function encodingOf(label, what) {
+  const encoding = normalizeEncoding(label);
+  if (encoding === null) throw new UsageError(`unknown ${what} encoding label "${label}" (-l lists them)`);
+  if (encoding === 'replacement') throw new UsageError(`"${label}" is a label of replacement, which converts nothing`);
+  return encoding;
+}
+
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function resolve(values, inputs) {
+  const to = encodingOf(values.to ?? 'utf-8', 'output');
+  const from = values.from === undefined ? null : encodingOf(values.from, 'input');
+  const mode = ERROR_MODES[values.errors ?? 'fatal'];
+  if (!mode) throw new UsageError(`--errors takes fatal, replacement or html, not "${values.errors}"`);
+  if (values.bom && values['no-bom']) throw new UsageError('--bom and --no-bom together');
+  if (values.bom && !BOMS[to]) throw new UsageError(`--bom: ${to} has no byte order mark (UTF-8 and UTF-16 do)`);
+  const bom = values.bom ? true : values['no-bom'] ? false : to.startsWith('utf-16');
+  const inPlace = Boolean(values['in-place']);
+  const outputDir = values.output !== undefined && isDirectory(values.output) ? values.output : null;
+  if (inPlace && values.output !== undefined) throw new UsageError('--in-place and -o together');
+  if (inPlace && inputs.includes('-')) throw new UsageError('--in-place needs files, not stdin');
+  if (inputs.length > 1 && !inPlace && !outputDir) {
+    throw new UsageError('several inputs need -o DIR (an existing directory) or --in-place');
+  }
+  if (outputDir && inputs.includes('-')) throw new UsageError('-o DIR needs files, not stdin');
+  return {
+    from,
+    to,
+    ...mode,
+    omit: Boolean(values.c),
+    bom,
+    bomAsked: Boolean(values.bom || values['no-bom']),
+    inPlace,
+    backup: !values['no-backup'],
+    outputDir,
+    outputFile: outputDir ? null : (values.output ?? null),
+    several: inPlace || outputDir !== null,
+  };
+}
+
+async function detectEach(inputs) {
+  for (const path of inputs) {
+    const input = await openInput(path);
+    const iterator = input.chunks()[Symbol.asyncIterator]();
+    const { result } = await detectHead(iterator);
+    await iterator.return?.();
+    process.stdout.write(`${input.name}: ${describeDetection(result)}\n`);
+  }
+  return 0;
+}
+
+async function convertEach(options, inputs) {
+  let status = 0;
+  for (const path of inputs) {
+    try {
+      const line = await convertOne(options, path);
+      if (options.several) say(line);
+    } catch (error) {
+      if (!options.several || !(error instanceof ConversionError || (error.code && error.path))) throw error;
+      say(error instanceof ConversionError ? error.message : systemMessage(error));
+      status = 1;
+    }
+  }
+  return status;
+}
+
+async function convertOne(options, path) {
+  const { to } = options;
+  const input = await openInput(path);
+  const iterator = input.chunks()[Symbol.asyncIterator]();
+  let from = options.from;
+  let head, ended, ascii;
+  if (from === null) {
+    const detected = await detectHead(iterator);
+    ({ head, ended } = detected);
+    from = detected.result.encoding;
+    ascii = ended && detected.result.ascii;
+    if (!options.several) say(`${input.name}: detected ${describeDetection(detected.result, 3)}`);
+  } else {
+    ({ head, ended } = options.several ? await readHead(iterator, 1024 * 1024) : { head: [], ended: false });
+    ascii = ended && !notAsciiCompatible.has(from) && head.every((chunk) => chunk.every((byte) => byte < 0x80));
+  }
+  const hasBOM = head.length > 0 && BOMS[from] !== undefined && BOMS[from].every((byte, i) => head[0][i] === byte);
+  if (options.several) {
+    const same = from === to && (!options.bomAsked || hasBOM === options.bom);
+    const asciiAlready = ascii && !notAsciiCompatible.has(to) && !options.bom;
+    if (same || asciiAlready) {
+      await iterator.return?.();
+      return `${input.name}: skipped, already ${asciiAlready ? `ASCII, which is ${to}` : to}`;
+    }
+  }
+  const destination = options.inPlace
+    ? path
+    : options.outputDir
+      ? join(options.outputDir, basename(path))
+      : options.outputFile;
+  const output = destination === null ? new StdoutOutput() : new FileOutput(destination);
+  const chunks = (async function* () {
+    yield* head;
+    if (!ended) yield* { [Symbol.asyncIterator]: () => iterator };
+  })();
+  const progress = createProgress(input.name, input.size);
+  let result;
+  try {
+    result = await convert({ ...options, input, chunks, from, write: (bytes) => output.write(bytes), progress });
+  } catch (error) {
+    output.abort();
+    throw error;
+  } finally {
+    progress.done();
+  }
+  output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
+  const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
+  const detected = options.from === null ? ' (detected)' : '';
+  return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
+}

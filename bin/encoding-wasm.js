@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// encoding-wasm: convert text between the encodings of the WHATWG Encoding Standard, with iconv's
+// options. `encoding-wasm --help` says how; README.md "Command line" has examples.
+import { parseArgs } from 'node:util';
+import { main } from './cli/main.js';
+
+const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin)
+  -f, --from LABEL     input encoding (default: detected from the first MiB, said on stderr)
+  -t, --to LABEL       output encoding (default utf-8)
+  -o, --output PATH    output file, or a directory for several inputs (default stdout)
+      --in-place       convert the files in place, keeping FILE.bak (--no-backup: none)
+  -c                   drop what cannot be converted (malformed input, characters the target lacks)
+      --errors MODE    fatal (default): stop at the first error, exit 1;
+                       replacement: malformed input becomes U+FFFD;
+                       html: that, and characters the target lacks become &#N;
+      --bom, --no-bom  write a byte order mark (UTF-8 and UTF-16 output; default: UTF-16 only)
+      --detect         print the detected encoding of each input, convert nothing
+  -l, --list           list every encoding and its labels
+  -h, --help           this text
+Exit status: 0 done, 1 malformed input or an unencodable character, 2 bad usage.
+`;
+
+const OPTIONS = {
+  from: { type: 'string', short: 'f' },
+  to: { type: 'string', short: 't' },
+  output: { type: 'string', short: 'o' },
+  'in-place': { type: 'boolean' },
+  'no-backup': { type: 'boolean' },
+  c: { type: 'boolean', short: 'c' },
+  errors: { type: 'string' },
+  bom: { type: 'boolean' },
+  'no-bom': { type: 'boolean' },
+  detect: { type: 'boolean' },
+  list: { type: 'boolean', short: 'l' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+let parsed;
+try {
+  parsed = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
+} catch (error) {
+  process.stderr.write(`encoding-wasm: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  process.stdout.write(USAGE);
+} else {
+  process.exitCode = await main(parsed.values, parsed.positionals);
+}
