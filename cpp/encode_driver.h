@@ -222,6 +222,9 @@ done:
   return i;
 }
 
+// The most bytes a codec's end() writes: ISO-2022-JP's escape back to ASCII.
+inline constexpr size_t kMaxEndBytes = 3;
+
 template <class Codec, class Source>
 EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, const EncodeCall& call) {
   ByteWriter w{call.out};
@@ -272,7 +275,7 @@ finished:
   if (i == src.length && (call.options & kEncodeFlush)) {
     // The last steps may have filled the output to its end (the UTF-16 run writes up to two bytes
     // a unit into all the room there is); end() then waits for a call with room for its escape.
-    if (w.p > limit) return result(kOutputFull, 0);
+    if (static_cast<size_t>(call.out + call.capacity - w.p) < kMaxEndBytes) return result(kOutputFull, 0);
     codec.end(st, w);
   }
   return result(kDone, 0);
