@@ -12,9 +12,9 @@
 // ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
-import * as host from '#host';
+import * as hostModule from '#host';
 import { apply } from './intrinsics.js';
-import { FAST_STRINGS, LATIN1_MIN, stringFromLatin1 } from './strings.js';
+import { FAST_STRINGS, stringFromLatin1 } from './strings.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -129,7 +129,7 @@ export const nativeDelegation = () => (enabled ? [...exactNames] : []);
 // going through wasm: what the decoder would return, at the cost of one scan. Only where the host
 // has an ASCII test (Node and Bun: node:buffer's isAscii) that passes these probes, and
 // latin1Slice. Measured in bench/decode.mjs ("html ASCII only", 4 KiB calls; README "Speed").
-const hostIsAscii = host.isAscii;
+const hostIsAscii = hostModule.isAscii;
 function exactIsAscii() {
   try {
     const test = (bytes) => apply(hostIsAscii, null, [bytes]);
@@ -146,6 +146,6 @@ function exactIsAscii() {
   }
 }
 export const isAscii =
-  typeof hostIsAscii === 'function' && LATIN1_MIN !== null && exactIsAscii()
+  typeof hostIsAscii === 'function' && stringFromLatin1 !== null && exactIsAscii()
     ? (bytes) => apply(hostIsAscii, null, [bytes])
     : null;
