@@ -48,6 +48,21 @@ function readManifest() {
   return JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
 }
 
+// Latin-1 text, whose output takes the one-byte string path (js/strings.js): the corpus's English
+// windows-1252 file without its bytes 0x80-0x9F (curly quotes, dashes), made by decode.js, decoded
+// as ISO-8859-1 (the label of windows-1252).
+const LATIN1_TEXT = [
+  {
+    file: 'en.windows-1252.bin',
+    derive: 'no 0x80-0x9F',
+    label: 'iso-8859-1',
+    bytes: 0,
+    nodeAgrees: false,
+    family: 'Latin-1 text',
+    wasmOnly: false,
+  },
+];
+
 // What decode.js is asked to do: its runs, rounds and time per sample.
 function decodeConfig() {
   const manifest = readManifest();
@@ -65,6 +80,7 @@ function decodeConfig() {
         wasmOnly: isUtf(label),
       })),
     )
+    .concat(LATIN1_TEXT)
     .filter((r) => r.file.includes(filter));
   if (quick) {
     const smallest = new Map();
