@@ -3,9 +3,9 @@
 // the engine's own TextDecoder, interleaved in one page (page.html, decode.js), and prints MB/s and ratios
 // per file, and geometric means of the ratios per family, for three call patterns: the whole file
 // in one call, 64 KiB chunks streamed through one decoder, and 4 KiB calls (a fresh decode()
-// each). UTF-8 and UTF-16 run with native delegation at the browser's default and also with
-// setNativeDelegation(false) ("in wasm"). A file marked * is one where the native decoder's string
-// differs from ours. A benchmark, not a test: it asserts nothing about speed.
+// each). Every encoding the host's decoder may take (all but CJK) runs with native delegation at
+// the browser's default and also with setNativeDelegation(false) ("in wasm"). A file marked * is
+// one where the native decoder's string differs from ours. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
 //   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
@@ -37,7 +37,6 @@ const familyOf = (entry, label) =>
         : CJK.has(label)
           ? 'CJK'
           : 'single-byte';
-const isUtf = (label) => label === 'utf-8' || label.startsWith('utf-16');
 
 // The corpus's manifest.json; without a corpus, there is nothing to measure.
 function readManifest() {
@@ -59,7 +58,7 @@ const LATIN1_TEXT = [
     bytes: 0,
     nodeAgrees: false,
     family: 'Latin-1 text',
-    wasmOnly: false,
+    wasmOnly: true,
   },
 ];
 
@@ -77,7 +76,7 @@ function decodeConfig() {
           ? entry.agreementWithExodus[label].native === 'same'
           : entry.verify.native === 'ok',
         family: familyOf(entry, label),
-        wasmOnly: isUtf(label),
+        wasmOnly: !CJK.has(label),
       })),
     )
     .concat(LATIN1_TEXT)
