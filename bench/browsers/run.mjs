@@ -5,7 +5,8 @@
 // in one call, 64 KiB chunks streamed through one decoder, and 4 KiB calls (a fresh decode()
 // each). Every encoding the host's decoder may take (all but CJK) runs with native delegation at
 // the browser's default and also with setNativeDelegation(false) ("in wasm"). A file marked * is
-// one where the native decoder's string differs from ours. A benchmark, not a test: it asserts nothing about speed.
+// one where the native decoder's string differs from ours. A benchmark, not a test: it asserts
+// nothing about speed.
 //
 //   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
 //   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
