@@ -35,7 +35,7 @@ const hasLatin1Slice = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9
 // so wasm narrows only output with no C1 control (U+0080-U+009F), and output with one takes the
 // UTF-16 path below. Against that path, for 4-64 Ki units: 2.3-2.7x in Chromium, 1.2-2x in
 // Firefox, 5-17x in WebKit (bench/browsers/README.md); whole decodes of Latin-1 text in wasm about
-// 8x faster in Chromium, 10x in WebKit, the same in Firefox (docs/design.md, section 6).
+// 8x faster in Chromium, 7-20x in WebKit, the same in Firefox (docs/design.md, section 6).
 function probeWindows1252() {
   try {
     const bytes = new Uint8Array(224);
