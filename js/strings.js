@@ -56,6 +56,8 @@ const latin1Decoder = hasLatin1Slice || typeof HostTextDecoder !== 'function' ? 
 // Shorter output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the
 // host has neither latin1Slice nor an exact windows-1252 decoder.
 const LATIN1_MIN = hasLatin1Slice || latin1Decoder !== null ? 32 : null;
+// ew_output_latin1's exclude_c1: only for the windows-1252 decoder.
+const EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
@@ -98,7 +100,7 @@ export function outputString(instance, begin, end) {
   const { outputPtr } = instance;
   if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
     instance.inWasm = true;
-    const narrowed = instance.wasm.ew_output_latin1(begin, end, latin1Decoder === null ? 0 : 1);
+    const narrowed = instance.wasm.ew_output_latin1(begin, end, EXCLUDE_C1);
     instance.inWasm = false;
     if (narrowed) {
       const start = outputPtr + begin * 2;
