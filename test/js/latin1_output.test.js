@@ -135,7 +135,7 @@ describe('one-byte strings from decoded output', () => {
   // decoder where it passes the load-time probe, as Node's does), and the calls of that decoder
   // are counted to show which output took it.
   const freshCopy = typeof globalThis.Buffer === 'function' && !globalThis.process?.versions?.bun;
-  it.runIf(freshCopy)('without Buffer: the host windows-1252 decoder makes Latin-1 output without C1', async () => {
+  it.skipIf(!freshCopy)('without Buffer: the host windows-1252 decoder makes Latin-1 output without C1', async () => {
     const HostTextDecoder = globalThis.TextDecoder;
     const { decode } = HostTextDecoder.prototype;
     const { Buffer } = globalThis;
