@@ -39,22 +39,41 @@ size_t ascii_prefix_utf16(const char16_t* in, size_t length) {
   return i;
 }
 
-bool utf16_to_latin1_in_place(char16_t* units, size_t length) {
+namespace {
+
+// Whether every unit of units[0..length) is below U+0100, and with kExcludeC1 not in U+0080-U+009F.
+template <bool kExcludeC1>
+bool all_latin1(const char16_t* units, size_t length) {
   size_t i = 0;
 #ifdef __wasm_simd128__
   const v128_t high = wasm_i16x8_splat(static_cast<int16_t>(0xFF00));
+  // u - 0x80 below 0x20 (unsigned) exactly for u in 0x80-0x9F.
+  const v128_t c1_start = wasm_i16x8_splat(0x80);
+  const v128_t c1_size = wasm_i16x8_splat(0x20);
   for (; i + 32 <= length; i += 32) {
-    v128_t any = wasm_v128_or(wasm_v128_or(wasm_v128_load(units + i), wasm_v128_load(units + i + 8)),
-                              wasm_v128_or(wasm_v128_load(units + i + 16), wasm_v128_load(units + i + 24)));
-    if (wasm_v128_any_true(wasm_v128_and(any, high))) return false;
+    v128_t a = wasm_v128_load(units + i), b = wasm_v128_load(units + i + 8);
+    v128_t c = wasm_v128_load(units + i + 16), d = wasm_v128_load(units + i + 24);
+    v128_t bad = wasm_v128_and(wasm_v128_or(wasm_v128_or(a, b), wasm_v128_or(c, d)), high);
+    if constexpr (kExcludeC1) {
+      auto c1 = [&](v128_t v) { return wasm_u16x8_lt(wasm_i16x8_sub(v, c1_start), c1_size); };
+      bad = wasm_v128_or(bad, wasm_v128_or(wasm_v128_or(c1(a), c1(b)), wasm_v128_or(c1(c), c1(d))));
+    }
+    if (wasm_v128_any_true(bad)) return false;
   }
 #endif
   for (; i < length; ++i) {
-    if (units[i] > 0xFF) return false;
+    if (units[i] > 0xFF || (kExcludeC1 && units[i] >= 0x80 && units[i] < 0xA0)) return false;
   }
+  return true;
+}
+
+}  // namespace
+
+bool utf16_to_latin1_in_place(char16_t* units, size_t length, bool exclude_c1) {
+  if (!(exclude_c1 ? all_latin1<true>(units, length) : all_latin1<false>(units, length))) return false;
   // Forward, so each byte lands at or before the units it comes from, which are already read.
   uint8_t* bytes = reinterpret_cast<uint8_t*>(units);
-  i = 0;
+  size_t i = 0;
 #ifdef __wasm_simd128__
   for (; i + 16 <= length; i += 16) {
     v128_t a = wasm_v128_load(units + i), b = wasm_v128_load(units + i + 8);

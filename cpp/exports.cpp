@@ -43,13 +43,15 @@ EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, ui
   return r.status;
 }
 
-// The JS string path: if every code unit of ew_output()[begin, end) is below U+0100, rewrites them
-// as Latin-1 bytes at byte offset 2 * begin of ew_output() (end - begin bytes) and returns 1, for a
-// one-byte string (Buffer#latin1Slice in Node: a copy, where ucs2Slice of the same text has to
-// check and narrow every unit itself). Returns 0 and changes nothing otherwise.
-EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end) {
+// The JS string path: if every code unit of ew_output()[begin, end) is below U+0100 (and, when
+// `exclude_c1`, none is in U+0080-U+009F), rewrites them as Latin-1 bytes at byte offset 2 * begin
+// of ew_output() (end - begin bytes) and returns 1, for a one-byte string: Buffer#latin1Slice in
+// Node (a copy, where ucs2Slice of the same text has to check and narrow every unit itself);
+// elsewhere the host's windows-1252 TextDecoder, which reads bytes 0x80-0x9F as other characters,
+// hence `exclude_c1`. Returns 0 and changes nothing otherwise.
+EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end, uint32_t exclude_c1) {
   if (begin > end || end > kOutputUnits) return 0;
-  return ew::utf16_to_latin1_in_place(g_output + begin, end - begin);
+  return ew::utf16_to_latin1_in_place(g_output + begin, end - begin, exclude_c1 != 0);
 }
 
 // Encodes ew_input()[offset, offset + length): UTF-8 bytes, or UTF-16 code units when `utf16`

@@ -1,4 +1,5 @@
-// Handing UTF-8 and UTF-16 to the host's own decoder where it is spec-exact (docs/design.md section 7).
+// Handing UTF-8, UTF-16 and the single-byte encodings to the host's own decoder where it is
+// spec-exact (docs/design.md section 7).
 // Each host decoder is probed once, at load time, on the edge cases where implementations have
 // differed; any mismatch (or no host decoder at all) keeps that encoding in wasm.
 // Whether an exact host decoder is used by default depends on which is faster. Where strings can
@@ -13,8 +14,11 @@
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
 import * as hostModule from '#host';
-import { apply } from './intrinsics.js';
-import { FAST_STRINGS, LATIN1_MIN, stringFromLatin1 } from './strings.js';
+import { instanceFor } from './core.js';
+import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
+import { apply, bufferOf, lengthOf, Uint8Array } from './intrinsics.js';
+import { runDecoder } from './run_decoder.js';
+import { FAST_STRINGS, stringFromLatin1 } from './strings.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -100,17 +104,81 @@ function fromEnv() {
     return null;
   }
 }
-const exactNames = typeof HostTextDecoder === 'function' ? ['utf-8', 'utf-16le', 'utf-16be'].filter(exact) : [];
+const UTF = ['utf-8', 'utf-16le', 'utf-16be'];
+// Whether the host's decoder of `name` is exact (true or false), for the names probed so far.
 const exactHost = { __proto__: null };
-for (const name of exactNames) exactHost[name] = true;
+for (const name of UTF) exactHost[name] = typeof HostTextDecoder === 'function' && exact(name);
 // The host's decoder, with its decode() as it was at load time (text_decoder.js calls that).
-const host = exactNames.length > 0 ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
+const host =
+  typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
 let enabled = fromEnv() ?? !FAST_STRINGS;
+
+// The single-byte encodings and x-user-defined: every encoding of the core but UTF-8, UTF-16 and
+// replacement. Each byte decodes by itself, to one code unit or an error, so the host's decoder of
+// one is exact when it decodes each of the 256 bytes as ours does, in both error modes: that is
+// probed exhaustively, against our own decoder, the first time a decoder of that encoding is
+// made with delegation on (https://encoding.spec.whatwg.org/#single-byte-decoder).
+// Faster, too, where delegation is on by default (hosts without Buffer): bench/browsers, single-
+// byte files, ratio to the engine's own decoder before and after (README "Speed in browsers").
+const BYTEWISE = { __proto__: null };
+ENCODING_NAMES.forEach((name, id) => {
+  if (ENCODING_FAMILY[id] < 0 && !UTF.includes(name) && name !== 'replacement') BYTEWISE[name] = id;
+});
+
+const STREAM = { __proto__: null, stream: true };
+function exactBytewise(name) {
+  const fresh = () => ({ id: BYTEWISE[name], name, fatal: false, ignoreBOM: false, state: { s0: 0, s1: 0 } });
+  const ours = (bytes) => runDecoder(instanceFor(BYTEWISE[name]), fresh(), bytes, true);
+  // The host's output for `bytes` in one call, or in two streamed calls and a flush (`at`: where
+  // the second starts; Node 20's windows-1252 decoder was Latin-1 in one mode only).
+  const theirs = (bytes, fatal, at = -1) => {
+    try {
+      const d = new HostTextDecoder(name, { __proto__: null, fatal });
+      if (at < 0) return apply(host.decode, d, [bytes]);
+      const first = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), 0, at), STREAM]);
+      const second = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), at, lengthOf(bytes) - at), STREAM]);
+      return first + second + apply(host.decode, d, []);
+    } catch (e) {
+      return e instanceof TypeError ? null : undefined;
+    }
+  };
+  // Plain loops and element writes: this runs in a TextDecoder constructor, where a page's
+  // replaced array methods and iterators must not be called.
+  const bytesOf = (...list) => {
+    const bytes = new Uint8Array(list.length);
+    for (let i = 0; i < list.length; i++) bytes[i] = list[i];
+    return bytes;
+  };
+  try {
+    const all = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) all[b] = b;
+    const want = ours(all);
+    if (want.length !== 256 || theirs(all, false) !== want || theirs(all, false, 100) !== want) return false;
+    // Fatal: the bytes without an error decode the same; each byte with one, after an "a", is a
+    // TypeError.
+    let validText = '';
+    for (let b = 0; b < 256; b++) {
+      if (want[b] !== '\ufffd') validText += want[b];
+      else if (theirs(bytesOf(0x61, b), true) !== null) return false;
+    }
+    const valid = new Uint8Array(validText.length);
+    for (let b = 0, n = 0; b < 256; b++) if (want[b] !== '\ufffd') valid[n++] = b;
+    if (theirs(valid, true) !== validText || theirs(valid, true, validText.length >> 1) !== validText) return false;
+    // No BOM is taken off (a host that sniffed one would).
+    const boms = [bytesOf(0xef, 0xbb, 0xbf, 0x61), bytesOf(0xff, 0xfe, 0x61, 0x00), bytesOf(0xfe, 0xff, 0x00, 0x61)];
+    for (let i = 0; i < boms.length; i++) if (theirs(boms[i], false) !== ours(boms[i])) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
 // handed to it, else null.
 export function hostDecoderFor(name) {
-  return enabled && exactHost[name] === true ? host : null;
+  if (!enabled || host === null) return null;
+  exactHost[name] ??= BYTEWISE[name] !== undefined && exactBytewise(name);
+  return exactHost[name] ? host : null;
 }
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
@@ -119,8 +187,8 @@ export function setNativeDelegation(on) {
   enabled = !!on;
 }
 
-// Which encodings this host's own decoder handles for us right now.
-export const nativeDelegation = () => (enabled ? [...exactNames] : []);
+// Which encodings this host's own decoder handles for us right now (probing those not probed yet).
+export const nativeDelegation = () => ENCODING_NAMES.filter((name) => hostDecoderFor(name) !== null);
 
 // The ASCII shortcut of the decoders (text_decoder.js): a call that starts and ends a new decoder
 // of an encoding that reads ASCII bytes as themselves (UTF-8, every single-byte encoding,
@@ -146,6 +214,6 @@ function exactIsAscii() {
   }
 }
 export const isAscii =
-  typeof hostIsAscii === 'function' && LATIN1_MIN !== null && exactIsAscii()
+  typeof hostIsAscii === 'function' && stringFromLatin1 !== null && exactIsAscii()
     ? (bytes) => apply(hostIsAscii, null, [bytes])
     : null;

@@ -26,10 +26,38 @@ export { hasUcs2Slice as FAST_STRINGS };
 
 // Output that is all below U+0100 is narrowed to bytes in wasm (ew_output_latin1) and becomes a
 // one-byte string through Buffer#latin1Slice, a plain copy: 4096 ASCII units took 0.3 µs that way
-// against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20). Shorter
-// output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the host has
-// no latin1Slice.
-export const LATIN1_MIN = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9') ? 32 : null;
+// against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20).
+const hasLatin1Slice = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9');
+
+// Without latin1Slice (browsers, workerd): the host's windows-1252 decoder, which makes one-byte
+// strings from bytes, where it reads bytes 0x00-0x7F and 0xA0-0xFF as those code points (the
+// WHATWG index has them so; probed here on all of them). It reads 0x80-0x9F as other characters,
+// so wasm narrows only output with no C1 control (U+0080-U+009F), and output with one takes the
+// UTF-16 path below. Against that path, for 4-64 Ki units: 2.3-2.7x in Chromium, 1.2-2x in
+// Firefox, 5-17x in WebKit (bench/browsers/README.md); whole decodes of Latin-1 text in wasm about
+// 8x faster in Chromium, 7-20x in WebKit, the same in Firefox (docs/design.md, section 6).
+function probeWindows1252() {
+  try {
+    const bytes = new Uint8Array(224);
+    let expected = '';
+    for (let b = 0, i = 0; b < 256; b++) {
+      if (b >= 0x80 && b < 0xa0) continue;
+      bytes[i++] = b;
+      expected += fromCharCode(b);
+    }
+    const d = new HostTextDecoder('windows-1252');
+    return d.decode(bytes) === expected ? d : null;
+  } catch {
+    return null;
+  }
+}
+const latin1Decoder = hasLatin1Slice || typeof HostTextDecoder !== 'function' ? null : probeWindows1252();
+
+// Shorter output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the
+// host has neither latin1Slice nor an exact windows-1252 decoder.
+const LATIN1_MIN = hasLatin1Slice || latin1Decoder !== null ? 32 : null;
+// ew_output_latin1's exclude_c1: only for the windows-1252 decoder.
+const EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
@@ -66,16 +94,18 @@ function fromCharCodes(buffer, start, end) {
 
 // The string of the output code units [begin, end) of the last decode call of `instance` (a
 // WasmInstance, inside its run()): one byte per character when they are all below U+0100 and the
-// host can make such a string from bytes.
+// host can make such a string from bytes (in hosts without latin1Slice, only when none is a C1
+// control).
 export function outputString(instance, begin, end) {
   const { outputPtr } = instance;
   if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
     instance.inWasm = true;
-    const latin1 = instance.wasm.ew_output_latin1(begin, end);
+    const narrowed = instance.wasm.ew_output_latin1(begin, end, EXCLUDE_C1);
     instance.inWasm = false;
-    if (latin1) {
+    if (narrowed) {
       const start = outputPtr + begin * 2;
-      return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+      if (latin1Decoder === null) return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+      return apply(hostDecode, latin1Decoder, [new Uint8Array(instance.buffer, start, end - begin)]);
     }
   }
   const start = (outputPtr >> 1) + begin;
@@ -91,9 +121,9 @@ export function outputString(instance, begin, end) {
   return fromCharCodes(instance.buffer, start, stop);
 }
 
-// The one-byte string of the Latin-1 bytes [start, end) of wasm memory (only where LATIN1_MIN is
-// not null).
-export const stringFromLatin1 = (bytes, start, end) => apply(latin1Slice, bytes, [start, end]);
+// The one-byte string of the Latin-1 bytes [start, end) of `bytes` (Buffer#latin1Slice), or null
+// where the host has none.
+export const stringFromLatin1 = hasLatin1Slice ? (bytes, start, end) => apply(latin1Slice, bytes, [start, end]) : null;
 
 // The other direction, for the encoders: the fastest way found to put a string's code units into
 // wasm memory (`bytes` is a Uint8Array over all of wasm memory; `byteLength` bytes from byte offset `offset`), or null

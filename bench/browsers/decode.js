@@ -1,5 +1,5 @@
 // The page of `npm run bench -- browsers` (bench/browsers/run.mjs passes its configuration in the
-// query: ?config={ runs: [{ file, label, wasmOnly }], rounds, minMs }). Decodes each corpus file
+// query: ?config={ runs: [{ file, derive, label, wasmOnly }], rounds, minMs }). Decodes each corpus file
 // with encoding-wasm and with this engine's own TextDecoder, interleaved, in three call patterns;
 // encodings with `wasmOnly` also with setNativeDelegation(false). Reports, per file and pattern,
 // the median time of each implementation over the rounds and the median of each round's ratio,
@@ -49,7 +49,9 @@ function nativeDecode(label, bytes) {
 
 const cases = [];
 for (const run of runs) {
-  const bytes = new Uint8Array(await (await fetch(`./corpus/${run.file}`)).arrayBuffer());
+  let bytes = new Uint8Array(await (await fetch(`./corpus/${run.file}`)).arrayBuffer());
+  // run.mjs's Latin-1 text: the file without its bytes 0x80-0x9F.
+  if (run.derive === 'no 0x80-0x9F') bytes = bytes.filter((b) => b < 0x80 || b >= 0xa0);
   setNativeDelegation(false);
   const ours = new WasmTextDecoder(run.label).decode(bytes);
   setNativeDelegation(delegating);

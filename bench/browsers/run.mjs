@@ -3,9 +3,10 @@
 // the engine's own TextDecoder, interleaved in one page (page.html, decode.js), and prints MB/s and ratios
 // per file, and geometric means of the ratios per family, for three call patterns: the whole file
 // in one call, 64 KiB chunks streamed through one decoder, and 4 KiB calls (a fresh decode()
-// each). UTF-8 and UTF-16 run with native delegation at the browser's default and also with
-// setNativeDelegation(false) ("in wasm"). A file marked * is one where the native decoder's string
-// differs from ours. A benchmark, not a test: it asserts nothing about speed.
+// each). Every encoding the host's decoder may take (all but CJK) runs with native delegation at
+// the browser's default and also with setNativeDelegation(false) ("in wasm"). A file marked * is
+// one where the native decoder's string differs from ours. A benchmark, not a test: it asserts
+// nothing about speed.
 //
 //   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
 //   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
@@ -37,7 +38,6 @@ const familyOf = (entry, label) =>
         : CJK.has(label)
           ? 'CJK'
           : 'single-byte';
-const isUtf = (label) => label === 'utf-8' || label.startsWith('utf-16');
 
 // The corpus's manifest.json; without a corpus, there is nothing to measure.
 function readManifest() {
@@ -47,6 +47,21 @@ function readManifest() {
   }
   return JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
 }
+
+// Latin-1 text, whose output takes the one-byte string path (js/strings.js): the corpus's English
+// windows-1252 file without its bytes 0x80-0x9F (curly quotes, dashes), made by decode.js, decoded
+// as ISO-8859-1 (the label of windows-1252).
+const LATIN1_TEXT = [
+  {
+    file: 'en.windows-1252.bin',
+    derive: 'no 0x80-0x9F',
+    label: 'iso-8859-1',
+    bytes: 0,
+    nodeAgrees: false,
+    family: 'Latin-1 text',
+    wasmOnly: true,
+  },
+];
 
 // What decode.js is asked to do: its runs, rounds and time per sample.
 function decodeConfig() {
@@ -62,9 +77,10 @@ function decodeConfig() {
           ? entry.agreementWithExodus[label].native === 'same'
           : entry.verify.native === 'ok',
         family: familyOf(entry, label),
-        wasmOnly: isUtf(label),
+        wasmOnly: !CJK.has(label),
       })),
     )
+    .concat(LATIN1_TEXT)
     .filter((r) => r.file.includes(filter));
   if (quick) {
     const smallest = new Map();
