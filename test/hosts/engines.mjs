@@ -133,10 +133,11 @@ export async function runPage(
 }
 
 // Opens url in `engine`. Resolves to { exited (a promise that rejects when the browser exits),
-// close() }; the browser's output lines go to onOutput.
-export async function openPage(engine, url, onOutput = () => {}) {
+// pgid (the browser's process group), close() }; the browser's output lines go to onOutput, and
+// `extraEnv` joins the browser's environment.
+export async function openPage(engine, url, onOutput = () => {}, extraEnv = {}) {
   const home = mkdtempSync(join(tmpdir(), `encoding-wasm-${engine}-`));
-  const env = { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, XDG_DATA_HOME: home };
+  const env = { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, XDG_DATA_HOME: home, ...extraEnv };
   let opened;
   try {
     if (engine === 'chromium') {
@@ -162,7 +163,7 @@ export async function openPage(engine, url, onOutput = () => {}) {
     openPages.delete(close);
   };
   openPages.set(close, home);
-  return { exited: opened.exited, close };
+  return { exited: opened.exited, pgid: opened.pgid, close };
 }
 
 // The engine's version as its binary or package says, e.g. 'Chromium 156.0.8078.79'.
@@ -253,6 +254,7 @@ function startGroup(command, args, env, onOutput) {
   exited.catch(() => {});
   return {
     exited,
+    pgid: child.pid,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         try {

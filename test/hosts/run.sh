@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The host matrix (issue "Every host", items 4 and 5), after build.sh has built dist/:
-#   1. the Vitest suites (test/js/) in headless Chromium (the "browser" project of vitest.config.js)
+#   1. the Vitest suites (test/js/) in headless Chromium (the "browser" project of vitest.config.js),
+#      in headless Firefox ESR and in WebKitGTK's MiniBrowser under Xvfb (the "firefox" and "webkit"
+#      projects: test/hosts/browser/provider.mjs)
 #   2. the same files in Deno (Vitest's Node project run by deno) and in Bun (`bun test`), and the
 #      package under each runtime's own resolver (runtime-smoke.mjs)
 #   3. a plain workerd worker (workerd/run.mjs)
@@ -69,6 +71,10 @@ bun_files() {
 VITEST=node_modules/vitest/vitest.mjs
 step chromium-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project browser
 step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
+step firefox-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project firefox
+step firefox-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project firefox
+step webkit-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project webkit
+step webkit-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project webkit
 step deno-vitest env ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
 step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
 # With the permissions the README asks for: none (the "deno" condition's host needs no file reads).
