@@ -56,6 +56,7 @@ async function select(entry) {
   current = entry;
   renderList();
   const { detection } = entry;
+  delete $('preview-status').dataset.errors;
   $('source-name').textContent = entry.file.name;
   const guesses = [detection.encoding, ...detection.alternatives.map((a) => a.encoding)];
   const detected = document.createElement('optgroup');
@@ -72,7 +73,10 @@ async function select(entry) {
   $('detected').textContent =
     `Detected ${detection.encoding}${detection.ascii ? ' (the file is ASCII)' : ''}, ${percent(detection.confidence)} sure` +
     (detection.alternatives.length
-      ? `; also possible: ${detection.alternatives.map((a) => `${a.encoding} ${percent(a.confidence)}`).join(', ')}.`
+      ? `; also possible: ${detection.alternatives
+          .slice(0, 3)
+          .map((a) => `${a.encoding} ${percent(a.confidence)}`)
+          .join(', ')}.`
       : '.');
   $('source-section').hidden = false;
   $('convert-section').hidden = false;
