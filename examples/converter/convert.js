@@ -9,6 +9,19 @@ import { isUnicodeTarget } from './encodings.js';
 import { encodeUtf16 } from './utf16.js';
 
 export const SLICE_BYTES = 1024 * 1024;
+
+// A task boundary between slices, so the page repaints its progress bar and takes a click on
+// Cancel: a Blob's arrayBuffer() may resolve without one. A message task, as setTimeout's is
+// clamped to 4 ms.
+const nextTask = () =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 // How many of the characters a target cannot encode are listed.
 export const FIRST_UNENCODABLE = 8;
 
@@ -63,6 +76,7 @@ export async function convertBlob(
   let textOffset = 0;
   let longestString = 0;
   for (let offset = 0; offset < blob.size || offset === 0; offset += SLICE_BYTES) {
+    await nextTask();
     signal?.throwIfAborted();
     const bytes = new Uint8Array(await blob.slice(offset, offset + SLICE_BYTES).arrayBuffer());
     signal?.throwIfAborted();

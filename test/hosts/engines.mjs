@@ -26,6 +26,7 @@ const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
