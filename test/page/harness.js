@@ -27,7 +27,7 @@ await until(() => frame.contentDocument?.URL.endsWith('/index.html'), 'the conve
 const win = frame.contentWindow;
 const doc = frame.contentDocument;
 const $ = (id) => doc.getElementById(id);
-await until(() => doc.documentElement.dataset.ready === 'true', 'the converter to load');
+await until(() => doc.documentElement?.dataset.ready === 'true', 'the converter to load');
 const violations = [];
 doc.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
 const expected = await (await fetch('/fixtures/expected.json')).json();
