@@ -57,6 +57,9 @@ async function select(entry) {
   renderList();
   const { detection } = entry;
   delete $('preview-status').dataset.errors;
+  $('download').hidden = true;
+  $('warning').hidden = true;
+  $('progress').hidden = true;
   $('source-name').textContent = entry.file.name;
   const guesses = [detection.encoding, ...detection.alternatives.map((a) => a.encoding)];
   const detected = document.createElement('optgroup');

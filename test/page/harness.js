@@ -2,6 +2,12 @@
 // what it shows and saves against test/page/fixtures.mjs's expectations (computed in Node with
 // @exodus/bytes). Reports through page-report.js; test/page/run.mjs runs it in each engine.
 const frame = document.getElementById('converter');
+// ?screenshot=PORT (test/page/screenshots.mjs): only the first three steps, with an image from
+// 127.0.0.1:PORT holding this document's load event until they are done, as a browser's
+// --screenshot captures the page at its load event.
+const screenshot = new URLSearchParams(location.search).get('screenshot');
+if (screenshot)
+  document.body.append(Object.assign(new Image(1, 1), { src: `http://127.0.0.1:${screenshot}/hold`, alt: '' }));
 const log = (text) => pageReport.log(text);
 const check = (ok, what) => {
   if (!ok) throw new Error(`check failed: ${what}`);
@@ -117,97 +123,105 @@ log(
   `junk.shift_jis.txt: detected ${junkDetected}; as shift_jis ${marks.length} malformed sequences at ${expected.junk.offsets}`,
 );
 
-// 4: a UTF-8 file with characters Shift_JIS lacks: the warning, then the save.
-await open('lossy.utf-8.txt', [await fetchBytes('/fixtures/lossy.utf-8.txt')]);
-check($('source').value === 'utf-8', `lossy.utf-8.txt detected as utf-8, not ${$('source').value}`);
-choose('error-mode', 'html');
-await convert('shift_jis');
-check(!$('warning').hidden && $('download').hidden, 'the warning shows before any download');
-check(
-  Number($('warning-text').dataset.count) === expected.lossy.count,
-  `the warning counts ${expected.lossy.count}: ${$('warning-text').textContent}`,
-);
-const listed = [...$('warning-chars').children].map((li) => li.textContent);
-check(
-  expected.lossy.first.every((cp, i) => listed[i]?.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`)),
-  `the first ones are listed: ${listed.join('; ')}`,
-);
-$('save-anyway').click();
-await until(() => !$('download').hidden, 'the download after "Save anyway"');
-check(
-  sameBytes(await fetchBytes($('download').href), await fetchBytes('/fixtures/lossy.expected.shift_jis')),
-  'the lossy Shift_JIS is @exodus/bytes’ encoding with &#N;',
-);
-results.lossy = { warning: $('warning-text').textContent, listed };
-log(`lossy.utf-8.txt: ${$('warning-text').textContent} ${listed.join('; ')}`);
+if (screenshot) {
+  win.scrollTo(0, 0);
+  // Two frames painted with this state.
+  for (let i = 0; i < 2; i++) await new Promise((r) => win.requestAnimationFrame(r));
+  await pageReport.done('screenshot');
+  await fetch(`http://127.0.0.1:${screenshot}/release`, { mode: 'no-cors' });
+} else await theRest();
 
-// 5: about 200 MB: progress moves, the memory stays bounded, the output is right.
-const sjis = await fetchBytes('/fixtures/ja.shift_jis.txt');
-const ja8 = await fetchBytes('/fixtures/ja.expected.utf-8');
-await open('big.shift_jis.txt', new Array(expected.big.repeat).fill(sjis));
-check($('source').value === 'shift_jis', `the big file detected as shift_jis, not ${$('source').value}`);
-const memory = () => performance.memory?.usedJSHeapSize ?? win.performance.memory?.usedJSHeapSize;
-const heapBefore = memory();
-let heapPeak = heapBefore;
-// Every value the progress bar takes (its value attribute), seen by a MutationObserver: a timer
-// poll may not run while the page works (Firefox runs the page's message tasks first).
-const progress = [];
-let lastLogged = 0;
-const observer = new win.MutationObserver(() => {
-  const value = $('progress').value;
-  if (progress.at(-1) !== value) progress.push(value);
-  if (heapPeak !== undefined) heapPeak = Math.max(heapPeak, memory());
-  if (value - lastLogged >= 0.25) log(`big: progress ${Math.round((lastLogged = value) * 100)}%`);
-});
-observer.observe($('progress'), { attributes: true, attributeFilter: ['value'] });
-const start = performance.now();
-await convert('utf-8');
-const seconds = (performance.now() - start) / 1000;
-observer.disconnect();
-const big = { seconds, mbPerSecond: expected.big.inputBytes / 1e6 / seconds, inputBytes: expected.big.inputBytes };
-big.progressValues = progress.length;
-big.progressSample = progress
-  .filter((_, i) => i % Math.ceil(progress.length / 8) === 0)
-  .map((v) => Math.round(v * 100));
-big.longestString = Number($('status').dataset.longestString);
-if (heapBefore !== undefined) big.heapGrowthMB = (heapPeak - heapBefore) / 1e6;
-check(
-  progress.filter((v) => v > 0 && v < 1).length >= 3,
-  `the progress bar moved: ${progress} (${seconds} s, ${$('status').textContent}, now ${$('progress').value})`,
-);
-check(big.longestString <= 1 << 20, `no string longer than a slice's text (${big.longestString})`);
-// The output: the expected UTF-8 of the corpus file, BIG_REPEAT times, read back in slices.
-const output = await (await fetch($('download').href)).blob();
-check(output.size === ja8.length * expected.big.repeat, `the big output's size ${output.size}`);
-for (let k = 0; k < expected.big.repeat; k += 50) {
-  const piece = new Uint8Array(await output.slice(k * ja8.length, (k + 50) * ja8.length).arrayBuffer());
-  for (let j = 0; j < piece.length; j += ja8.length)
-    check(sameBytes(piece.subarray(j, j + ja8.length), ja8), `copy ${k + j / ja8.length} of the big output`);
+async function theRest() {
+  // 4: a UTF-8 file with characters Shift_JIS lacks: the warning, then the save.
+  await open('lossy.utf-8.txt', [await fetchBytes('/fixtures/lossy.utf-8.txt')]);
+  check($('source').value === 'utf-8', `lossy.utf-8.txt detected as utf-8, not ${$('source').value}`);
+  choose('error-mode', 'html');
+  await convert('shift_jis');
+  check(!$('warning').hidden && $('download').hidden, 'the warning shows before any download');
+  check(
+    Number($('warning-text').dataset.count) === expected.lossy.count,
+    `the warning counts ${expected.lossy.count}: ${$('warning-text').textContent}`,
+  );
+  const listed = [...$('warning-chars').children].map((li) => li.textContent);
+  check(
+    expected.lossy.first.every((cp, i) => listed[i]?.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`)),
+    `the first ones are listed: ${listed.join('; ')}`,
+  );
+  $('save-anyway').click();
+  await until(() => !$('download').hidden, 'the download after "Save anyway"');
+  check(
+    sameBytes(await fetchBytes($('download').href), await fetchBytes('/fixtures/lossy.expected.shift_jis')),
+    'the lossy Shift_JIS is @exodus/bytes’ encoding with &#N;',
+  );
+  results.lossy = { warning: $('warning-text').textContent, listed };
+  log(`lossy.utf-8.txt: ${$('warning-text').textContent} ${listed.join('; ')}`);
+
+  // 5: about 200 MB: progress moves, the memory stays bounded, the output is right.
+  const sjis = await fetchBytes('/fixtures/ja.shift_jis.txt');
+  const ja8 = await fetchBytes('/fixtures/ja.expected.utf-8');
+  await open('big.shift_jis.txt', new Array(expected.big.repeat).fill(sjis));
+  check($('source').value === 'shift_jis', `the big file detected as shift_jis, not ${$('source').value}`);
+  const memory = () => performance.memory?.usedJSHeapSize ?? win.performance.memory?.usedJSHeapSize;
+  const heapBefore = memory();
+  let heapPeak = heapBefore;
+  // Every value the progress bar takes (its value attribute), seen by a MutationObserver: a timer
+  // poll may not run while the page works (Firefox runs the page's message tasks first).
+  const progress = [];
+  let lastLogged = 0;
+  const observer = new win.MutationObserver(() => {
+    const value = $('progress').value;
+    if (progress.at(-1) !== value) progress.push(value);
+    if (heapPeak !== undefined) heapPeak = Math.max(heapPeak, memory());
+    if (value - lastLogged >= 0.25) log(`big: progress ${Math.round((lastLogged = value) * 100)}%`);
+  });
+  observer.observe($('progress'), { attributes: true, attributeFilter: ['value'] });
+  const start = performance.now();
+  await convert('utf-8');
+  const seconds = (performance.now() - start) / 1000;
+  observer.disconnect();
+  const big = { seconds, mbPerSecond: expected.big.inputBytes / 1e6 / seconds, inputBytes: expected.big.inputBytes };
+  big.progressValues = progress.length;
+  big.progressSample = progress
+    .filter((_, i) => i % Math.ceil(progress.length / 8) === 0)
+    .map((v) => Math.round(v * 100));
+  big.longestString = Number($('status').dataset.longestString);
+  if (heapBefore !== undefined) big.heapGrowthMB = (heapPeak - heapBefore) / 1e6;
+  check(
+    progress.filter((v) => v > 0 && v < 1).length >= 3,
+    `the progress bar moved: ${progress} (${seconds} s, ${$('status').textContent}, now ${$('progress').value})`,
+  );
+  check(big.longestString <= 1 << 20, `no string longer than a slice's text (${big.longestString})`);
+  // The output: the expected UTF-8 of the corpus file, BIG_REPEAT times, read back in slices.
+  const output = await (await fetch($('download').href)).blob();
+  check(output.size === ja8.length * expected.big.repeat, `the big output's size ${output.size}`);
+  for (let k = 0; k < expected.big.repeat; k += 50) {
+    const piece = new Uint8Array(await output.slice(k * ja8.length, (k + 50) * ja8.length).arrayBuffer());
+    for (let j = 0; j < piece.length; j += ja8.length)
+      check(sameBytes(piece.subarray(j, j + ja8.length), ja8), `copy ${k + j / ja8.length} of the big output`);
+  }
+  results.big = big;
+  log(
+    `big: ${(big.inputBytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(2)} s (${big.mbPerSecond.toFixed(0)} MB/s), ${progress.length} progress values ${big.progressSample}%, longest string ${big.longestString}${big.heapGrowthMB !== undefined ? `, JS heap peak +${big.heapGrowthMB.toFixed(1)} MB` : ''}`,
+  );
+
+  // 6: the CSP: nothing of the page was blocked, and an inline script is.
+  const inline = doc.createElement('script');
+  inline.textContent = 'window.inlineRan = true;';
+  doc.head.append(inline);
+  await until(() => violations.length > 0, 'the inline script to be blocked');
+  check(!win.inlineRan && violations.length === 1, `only the injected inline script was blocked: ${violations}`);
+
+  // 7: offline: the service worker has cached every file the page loaded.
+  const cached = await until(() => doc.documentElement.dataset.offline, 'the service worker to cache the page', 20_000);
+  const loaded = win.performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(location.origin) && !u.includes('/__'));
+  const missing = [];
+  for (const url of [...loaded, win.location.href]) if (!(await win.caches.match(url))) missing.push(url);
+  check(missing.length === 0, `cached for offline use: missing ${missing}`);
+  results.offline = { cached: Number(cached) };
+  log(`offline: ${cached} files in the service worker's cache, including all ${loaded.length} the page loaded`);
+
+  pageReport.done(results);
 }
-results.big = big;
-log(
-  `big: ${(big.inputBytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(2)} s (${big.mbPerSecond.toFixed(0)} MB/s), ${progress.length} progress values ${big.progressSample}%, longest string ${big.longestString}${big.heapGrowthMB !== undefined ? `, JS heap peak +${big.heapGrowthMB.toFixed(1)} MB` : ''}`,
-);
-
-// 6: the CSP: nothing of the page was blocked, and an inline script is.
-const inline = doc.createElement('script');
-inline.textContent = 'window.inlineRan = true;';
-doc.head.append(inline);
-await until(() => violations.length > 0, 'the inline script to be blocked');
-check(!win.inlineRan && violations.length === 1, `only the injected inline script was blocked: ${violations}`);
-
-// 7: offline: the service worker has cached every file the page loaded.
-const cached = await until(() => doc.documentElement.dataset.offline, 'the service worker to cache the page', 20_000);
-const loaded = win.performance
-  .getEntriesByType('resource')
-  .map((e) => e.name)
-  .filter((u) => u.startsWith(location.origin) && !u.includes('/__'));
-const missing = [];
-for (const url of [...loaded, win.location.href]) if (!(await win.caches.match(url))) missing.push(url);
-check(missing.length === 0, `cached for offline use: missing ${missing}`);
-results.offline = { cached: Number(cached) };
-log(`offline: ${cached} files in the service worker's cache, including all ${loaded.length} the page loaded`);
-
-// Leave the page showing the junk file for the screenshot.
-$('files').children[2].querySelector('button').click();
-pageReport.done(results);
