@@ -175,10 +175,12 @@ async function theRest() {
     if (value - lastLogged >= 0.25) log(`big: progress ${Math.round((lastLogged = value) * 100)}%`);
   });
   observer.observe($('progress'), { attributes: true, attributeFilter: ['value'] });
+  await log('big: start');
   const start = performance.now();
   await convert('utf-8');
   const seconds = (performance.now() - start) / 1000;
   observer.disconnect();
+  await log('big: end');
   const big = { seconds, mbPerSecond: expected.big.inputBytes / 1e6 / seconds, inputBytes: expected.big.inputBytes };
   big.progressValues = progress.length;
   big.progressSample = progress

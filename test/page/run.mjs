@@ -4,6 +4,7 @@
 // measured (the ~200 MB conversion's time, progress and memory).
 //   node test/page/run.mjs [--engines chromium,firefox,webkit]
 import { ENGINES, engineVersion, runPage } from '../hosts/engines.mjs';
+import { descendantsRss } from './rss.mjs';
 import { HARNESS, serveSite } from './site.mjs';
 
 const args = process.argv.slice(2);
@@ -13,14 +14,24 @@ let failed = 0;
 try {
   for (const engine of engines) {
     const started = Date.now();
+    // The browser's resident memory, sampled through the 200 MB conversion.
+    const rss = { before: 0, peak: 0, sampling: null };
+    const onLog = (line) => {
+      if (line === 'big: start') {
+        rss.before = rss.peak = descendantsRss();
+        rss.sampling = setInterval(() => (rss.peak = Math.max(rss.peak, descendantsRss())), 100);
+      } else if (line === 'big: end') clearInterval(rss.sampling);
+      else console.log(`  ${engine}: ${line}`);
+    };
     try {
-      const result = await runPage(engine, `${server.url}${HARNESS}`, server, {
-        timeout: 120_000,
-        onLog: (line) => console.log(`  ${engine}: ${line}`),
-      });
+      const result = await runPage(engine, `${server.url}${HARNESS}`, server, { timeout: 120_000, onLog });
+      clearInterval(rss.sampling);
+      result.big.rssBeforeMB = Math.round(rss.before / 1e6);
+      result.big.rssGrowthMB = Math.round((rss.peak - rss.before) / 1e6);
       console.log(`ok ${engine} (${engineVersion(engine)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       console.log(`  ${JSON.stringify(result.big)}`);
     } catch (error) {
+      clearInterval(rss.sampling);
       failed++;
       console.log(`FAILED ${engine}: ${error.message}`);
     }
