@@ -4,7 +4,7 @@ import 'encoding-wasm/tables/all';
 import { detectBlob, percent } from './detection.js';
 import { decodeWithErrors } from './errors.js';
 import { outputName, SOURCE_ENCODINGS, TARGETS, targetByValue } from './encodings.js';
-import { renderPreview, selectionUnits } from './preview.js';
+import { moveUnit, renderPreview, selectionUnits, selectUnit } from './preview.js';
 import { renderHex } from './hex.js';
 import { convertBlob, describeChar } from './convert.js';
 import { registerOffline } from './offline.js';
@@ -117,8 +117,16 @@ document.addEventListener('selectionchange', () => {
   showHex(from, to);
 });
 
+// The keyboard's cursor in the preview: arrows, Home and End select a character.
+$('preview').addEventListener('keydown', (e) => {
+  if (!current?.preview || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const unit = moveUnit(current.preview.text, selectionUnits($('preview'))?.start ?? 0, e.key);
+  if (unit === undefined) return;
+  e.preventDefault();
+  selectUnit($('preview'), unit);
+});
+
 $('picker').addEventListener('change', () => addFiles([...$('picker').files]));
-$('drop').addEventListener('dragover', (e) => e.preventDefault());
 document.addEventListener('dragover', (e) => e.preventDefault());
 document.addEventListener('drop', (e) => {
   e.preventDefault();

@@ -118,6 +118,13 @@ check(previewText() === expected.junk.preview, "the junk file's preview is @exod
 // The cursor on the first mark: the hex view marks its byte.
 doc.getSelection().selectAllChildren(marks[0]);
 await until(() => $('hex').querySelector('.sel')?.textContent === 'ff', 'the hex view at the first malformed byte');
+// The keyboard: a right arrow in the preview moves to the next character, the newline after it.
+$('preview').focus();
+$('preview').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+await until(
+  () => $('hex').querySelector('.sel')?.textContent === '0a',
+  'the hex view at the next byte after ArrowRight',
+);
 results.junk = { detectedFirst: junkDetected, errors: marks.length, offsets: expected.junk.offsets };
 log(
   `junk.shift_jis.txt: detected ${junkDetected}; as shift_jis ${marks.length} malformed sequences at ${expected.junk.offsets}`,
@@ -161,6 +168,14 @@ async function theRest() {
   const ja8 = await fetchBytes('/fixtures/ja.expected.utf-8');
   await open('big.shift_jis.txt', new Array(expected.big.repeat).fill(sjis));
   check($('source').value === 'shift_jis', `the big file detected as shift_jis, not ${$('source').value}`);
+  // Cancel: stops it, and nothing is offered for download.
+  choose('target', 'utf-8');
+  $('convert').click();
+  await until(() => $('progress').value > 0.05, 'the conversion to start');
+  $('cancel').click();
+  await until(() => $('status').textContent === 'Cancelled.', 'the cancel', 20_000);
+  check($('download').hidden && $('progress').value < 1, 'a cancelled conversion leaves nothing to download');
+  log(`big: cancelled at ${Math.round($('progress').value * 100)}%`);
   const memory = () => performance.memory?.usedJSHeapSize ?? win.performance.memory?.usedJSHeapSize;
   const heapBefore = memory();
   let heapPeak = heapBefore;
