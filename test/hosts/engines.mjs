@@ -21,11 +21,12 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
-const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
-const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
+export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
@@ -176,7 +177,7 @@ export function engineVersion(engine) {
 
 // A fresh profile that asks nothing of the network on its own (no update, telemetry, captive
 // portal, safe-browsing or remote-settings traffic) and opens no first-run pages.
-const FIREFOX_PREFS = `${Object.entries({
+export const FIREFOX_PREFS = `${Object.entries({
   'app.normandy.enabled': false,
   'app.update.enabled': false,
   'browser.aboutwelcome.enabled': false,
