@@ -4,6 +4,8 @@
 // WebKitGTK 2.50, the same in Chromium and Firefox), each slice's output kept as a Blob of its own, so
 // neither the file nor its text is ever one string. Characters the target cannot encode are found
 // with a second, fatal Encoder over each slice's text (only for targets that can lose any).
+// Slices rather than Blob.stream(): Firefox ESR 153 and WebKitGTK 2.50 stream a Blob made in memory
+// as one chunk of its whole size (measured with 200 MB), which a slice's size bounds.
 import { TextDecoder, TextEncoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
 import { decodeWithErrors } from './errors.js';

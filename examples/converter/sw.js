@@ -9,11 +9,21 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('message', (event) => {
   const urls = event.data?.cache;
   if (!Array.isArray(urls)) return;
+  // Each on its own: one that fails (a favicon the server lacks) leaves the rest cached.
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(urls))
-      .then(() => event.source.postMessage({ cached: urls.length })),
+      .then((cache) =>
+        Promise.all(
+          urls.map((url) =>
+            cache.add(url).then(
+              () => 1,
+              () => 0,
+            ),
+          ),
+        ),
+      )
+      .then((done) => event.source.postMessage({ cached: done.reduce((a, b) => a + b, 0) })),
   );
 });
 

@@ -16,7 +16,8 @@
 #      file per family as Node's TextDecoder does (skipped without ../shared/corpus)
 #   8. the converter page (examples/converter/) driven in Chromium, Firefox and WebKit: files
 #      through the file input, detection, preview, malformed bytes, UTF-8 and lossy Shift_JIS
-#      output, a 200 MB conversion, CSP and the offline cache (test/page/run.mjs, about 60 s)
+#      output, a 200 MB conversion, CSP and the offline cache (test/page/run.mjs, about 60 s), then
+#      its screenshots in each engine to build/page/<engine>.png (test/page/screenshots.mjs)
 # Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
 # everything in wasm (=0).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
@@ -90,6 +91,7 @@ step bundle-and-csp node test/hosts/bundle/run.mjs
 step readme-runtimes node test/hosts/readme/run.mjs
 step browsers-bench-quick node bench/browsers/run.mjs --quick
 step converter-page node test/page/run.mjs
+step converter-screenshots node test/page/screenshots.mjs
 
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"

@@ -171,3 +171,19 @@ test('convertBlob: characters the target lacks are counted and listed (html), or
   controller.abort();
   await assert.rejects(convertBlob(blob, 'utf-8', sjis, { signal: controller.signal }), { name: 'AbortError' });
 });
+
+test('convertBlob: every target writes ASCII as ASCII (UTF-16 as its code units), after its BOM; an empty file is its BOM', async () => {
+  const text = 'Hello, world! 0123456789 ~{}[]\n';
+  for (const target of TARGETS) {
+    const { blob } = await convertBlob(new Blob([text]), 'utf-8', target, {});
+    const body =
+      target.value === 'utf-16le'
+        ? Buffer.from(text, 'utf16le')
+        : target.value === 'utf-16be'
+          ? Buffer.from(text, 'utf16le').swap16()
+          : Buffer.from(text, 'latin1');
+    assert.deepEqual(await collect(blob), new Uint8Array(Buffer.concat([Buffer.from(target.bom), body])), target.value);
+    const empty = await convertBlob(new Blob([]), 'utf-8', target, {});
+    assert.deepEqual(await collect(empty.blob), Uint8Array.from(target.bom), `${target.value}: empty`);
+  }
+});

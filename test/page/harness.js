@@ -221,6 +221,24 @@ async function theRest() {
     `big: ${(big.inputBytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(2)} s (${big.mbPerSecond.toFixed(0)} MB/s), ${progress.length} progress values ${big.progressSample}%, longest string ${big.longestString}${big.heapGrowthMB !== undefined ? `, JS heap peak +${big.heapGrowthMB.toFixed(1)} MB` : ''}`,
   );
 
+  // Several files at once, dropped on the page.
+  const count = $('files').children.length;
+  const dropped = new win.DataTransfer();
+  for (const name of ['ja.shift_jis.txt', 'ru.windows-1251.txt'])
+    dropped.items.add(new win.File([await fetchBytes(`/fixtures/${name}`)], `dropped-${name}`));
+  doc.body.dispatchEvent(new win.DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+  await until(() => $('files').children.length === count + 2, 'two dropped files in the list');
+  check(
+    /dropped-ru\.windows-1251\.txt .* windows-1251$/.test($('files').lastElementChild.textContent),
+    `the dropped files are detected: ${$('files').lastElementChild.textContent}`,
+  );
+  log(
+    `dropped two files: ${[...$('files').children]
+      .slice(-2)
+      .map((li) => li.textContent)
+      .join('; ')}`,
+  );
+
   // 6: the CSP: nothing of the page was blocked, and an inline script is.
   const inline = doc.createElement('script');
   inline.textContent = 'window.inlineRan = true;';

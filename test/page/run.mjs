@@ -5,7 +5,8 @@
 //   node test/page/run.mjs [--engines chromium,firefox,webkit]
 import { ENGINES, engineVersion, runPage } from '../hosts/engines.mjs';
 import { descendantsRss } from './rss.mjs';
-import { HARNESS, serveSite } from './site.mjs';
+import { checkOffline } from './offline.mjs';
+import { CORPUS, HARNESS, serveSite } from './site.mjs';
 
 const args = process.argv.slice(2);
 const engines = (args.includes('--engines') ? args[args.indexOf('--engines') + 1] : ENGINES.join(',')).split(',');
@@ -38,6 +39,14 @@ try {
   }
 } finally {
   await server.close();
+}
+if (engines.includes('chromium')) {
+  try {
+    console.log(`ok chromium ${await checkOffline(CORPUS)}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAILED chromium offline: ${error.message}`);
+  }
 }
 console.log(failed ? `${failed} engine(s) FAILED` : `page checks passed in ${engines.join(', ')}`);
 process.exitCode = failed ? 1 : 0;

@@ -8,7 +8,7 @@
 // Every browser runs in a process group of its own, stopped by its id.
 //   node test/page/screenshots.mjs [--engines chromium,firefox,webkit]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ const engines = (args.includes('--engines') ? args[args.indexOf('--engines') + 1
 const WIDTH = 1000;
 const HEIGHT = 820;
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 // /hold answers (a transparent pixel) once /release has been asked for.
@@ -140,13 +141,16 @@ try {
     const home = mkdtempSync(join(tmpdir(), `encoding-wasm-shot-${engine}-`));
     hold.reset();
     let done = false;
+    let pageError = null;
     site.onReport((kind, body) => {
       if (kind === 'done') done = true;
-      if (kind === 'error') console.log(`  ${engine}: the page failed: ${JSON.parse(body)}`);
+      if (kind === 'error') pageError ??= JSON.parse(body);
     });
     try {
       await shoot(engine, `${site.url}${HARNESS}?screenshot=${hold.port}`, file, home, () => done, size);
+      if (pageError) throw new Error(`the page failed: ${pageError}`);
       if (!done) throw new Error('the harness did not finish before the picture');
+      if (!readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`${file} is not a PNG`);
       console.log(`ok ${engine}: ${file} (${statSync(file).size} bytes)`);
     } catch (error) {
       failed++;
@@ -159,4 +163,5 @@ try {
   hold.close();
   await site.close();
 }
+console.log(failed ? `${failed} screenshot(s) FAILED` : `screenshot checks passed (${shots.length} pictures)`);
 process.exitCode = failed ? 1 : 0;

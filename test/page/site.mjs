@@ -7,14 +7,14 @@ import { serve } from '../hosts/engines.mjs';
 import { writeFixtures } from './fixtures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const corpus = process.env.ENCODING_WASM_CORPUS ?? fileURLToPath(new URL('../shared/corpus/', `file://${root}`));
+export const CORPUS = process.env.ENCODING_WASM_CORPUS ?? fileURLToPath(new URL('../shared/corpus/', `file://${root}`));
 
 export const HARNESS = '/test/page/harness.html';
 
 export function serveSite() {
-  if (!existsSync(`${corpus}/ja.shift_jis.bin`)) throw new Error(`no corpus at ${corpus} (set ENCODING_WASM_CORPUS)`);
+  if (!existsSync(`${CORPUS}/ja.shift_jis.bin`)) throw new Error(`no corpus at ${CORPUS} (set ENCODING_WASM_CORPUS)`);
   const fixtures = `${root}build/page/fixtures`;
-  writeFixtures(corpus, fixtures);
+  writeFixtures(CORPUS, fixtures);
   return serve({
     '/examples/converter/': `${root}examples/converter`,
     '/js/': `${root}js`,
