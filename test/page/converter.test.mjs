@@ -12,6 +12,9 @@ import { decodeWithErrors } from '../../examples/converter/errors.js';
 import { outputName, SOURCE_ENCODINGS, TARGETS } from '../../examples/converter/encodings.js';
 import { convertBlob, SLICE_BYTES } from '../../examples/converter/convert.js';
 import 'encoding-wasm/tables/all';
+import { locateCorpus } from '../../bench/corpus/locate.mjs';
+
+const { url: corpus } = await locateCorpus();
 
 const page = readFileSync(new URL('../../examples/converter/index.html', import.meta.url), 'utf8');
 const exodus = (label, bytes) => new ExodusDecoder(label).decode(bytes);
@@ -90,7 +93,7 @@ test("decodeWithErrors: the text and the count are the standard decoder's (as @e
 });
 
 test('decodeWithErrors: a corpus file with junk bytes before some newlines', () => {
-  const whole = readFileSync(new URL('../../../shared/corpus/ja.shift_jis.bin', import.meta.url));
+  const whole = readFileSync(new URL('ja.shift_jis.bin', corpus));
   const sjis = whole.subarray(0, whole.lastIndexOf(0x0a, 4000) + 1);
   const junked = [];
   const offsets = [];
@@ -111,7 +114,7 @@ test('decodeWithErrors: a corpus file with junk bytes before some newlines', () 
 const collect = async (blob) => new Uint8Array(await blob.arrayBuffer());
 
 test('convertBlob: over several slices, as @exodus/bytes decodes and encodes, with the BOMs', async () => {
-  const sjis = readFileSync(new URL('../../../shared/corpus/ja.shift_jis.bin', import.meta.url));
+  const sjis = readFileSync(new URL('ja.shift_jis.bin', corpus));
   // More than two slices, and slice boundaries inside characters.
   const input = Buffer.concat(Array(Math.ceil((2.5 * SLICE_BYTES) / sjis.length)).fill(sjis));
   const text = exodus('shift_jis', input);

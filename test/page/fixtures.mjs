@@ -1,6 +1,6 @@
 // The files the page test opens, and what the page must make of them, from independent
 // implementations: @exodus/bytes' TextDecoder and Shift_JIS encoder (the standard's algorithms in
-// plain JS), never encoding-wasm. Sources: the corpus (../shared/corpus: ja.shift_jis.bin,
+// plain JS), never encoding-wasm. Sources: the corpus (bench/corpus/locate.mjs: ja.shift_jis.bin,
 // ru.windows-1251.bin, from the corpus's own sources, see its README).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
