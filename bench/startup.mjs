@@ -4,7 +4,8 @@
 // printed as the median of the runs, with the import alone beside it. encoding-wasm and the peers
 // that are installed run interleaved in the same run, in Node, and in Deno and Bun where
 // build/tools has them (test/hosts/install-tools.sh). Each process checks its string against the
-// text the bytes were made from. A benchmark, not a test: it asserts nothing about speed.
+// text the bytes were made from. The host's own decoder, without and after the import of an empty
+// module, shows each runtime's floor. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/startup.mjs [--runs N] [--hosts node,deno,bun]
 import { spawnSync } from 'node:child_process';
@@ -42,6 +43,7 @@ const CASES = {
 
 // What each package runs: an import (timed alone too) and a decode of `bytes` with `label`.
 const HOST = "the host's TextDecoder (no import)";
+const EMPTY = "an empty module, then the host's TextDecoder";
 const PACKAGES = {
   'encoding-wasm': {
     load: "await import('encoding-wasm')",
@@ -58,6 +60,8 @@ const PACKAGES = {
     decode: "m.codeToString(m.convert(bytes, { to: 'UNICODE', from: 'SJIS' }))",
   },
   [HOST]: { load: 'globalThis', decode: 'new m.TextDecoder(label).decode(bytes)' },
+  // What any import costs in that runtime: an empty module, then the host's decoder.
+  [EMPTY]: { load: "(await import('./empty.mjs'), globalThis)", decode: 'new m.TextDecoder(label).decode(bytes)' },
 };
 
 // A project of its own under build/startup/, with the packages linked into node_modules, so each
@@ -71,7 +75,10 @@ for (const name of ['@exodus/bytes', 'iconv-lite', 'safer-buffer', 'encoding-jap
   if (existsSync(join(root, 'node_modules', name)))
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
 }
-const available = Object.keys(PACKAGES).filter((name) => name === HOST || existsSync(join(dir, 'node_modules', name)));
+const available = Object.keys(PACKAGES).filter(
+  (name) => name === HOST || name === EMPTY || existsSync(join(dir, 'node_modules', name)),
+);
+writeFileSync(join(dir, 'empty.mjs'), '');
 for (const name of available) {
   const { load, decode } = PACKAGES[name];
   const file = `${name.replace(/\W+/g, '_')}.mjs`;
@@ -113,7 +120,7 @@ for (let run = 0; run < RUNS; run++) {
         const slot = (((times[host] ??= {})[caseName] ??= {})[name] ??= { total: [], load: [] });
         if (result.text !== text) {
           // The host's decoder is only the floor; where it decodes otherwise, the table says so.
-          if (name === HOST) slot.wrong = true;
+          if (name === HOST || name === EMPTY) slot.wrong = true;
           else failures.push(`${host} ${caseName} ${name}: decoded text differs`);
           continue;
         }
