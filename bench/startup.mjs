@@ -7,10 +7,10 @@
 // text the bytes were made from. The host's own decoder, without and after the import of an empty
 // module, shows each runtime's floor. A benchmark, not a test: it asserts nothing about speed.
 //
-//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun]
+//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 
@@ -49,6 +49,11 @@ const PACKAGES = {
     load: "await import('encoding-wasm')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  // --against DIR: another copy of the package (an older build, say), measured beside this one.
+  'encoding-wasm (--against)': {
+    load: "await import('encoding-wasm-against')",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   '@exodus/bytes': {
     load: "await import(label === 'windows-1252' ? '@exodus/bytes/encoding-lite.js' : '@exodus/bytes/encoding.js')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
@@ -71,6 +76,8 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(join(dir, 'node_modules/@exodus'), { recursive: true });
 writeFileSync(join(dir, 'package.json'), '{ "name": "startup", "private": true, "type": "module" }\n');
 symlinkSync(root, join(dir, 'node_modules/encoding-wasm'), 'dir');
+const against = option('--against');
+if (against) symlinkSync(resolve(against), join(dir, 'node_modules/encoding-wasm-against'), 'dir');
 for (const name of ['@exodus/bytes', 'iconv-lite', 'safer-buffer', 'encoding-japanese']) {
   if (existsSync(join(root, 'node_modules', name)))
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');

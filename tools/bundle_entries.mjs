@@ -1,7 +1,7 @@
 // Builds dist/node/: the package's entry points pre-bundled for Node and Bun (the "node" condition
 // of package.json "exports"), from the same sources as js/. A fresh Node 20 process imported the
 // ~25 ES modules of js/index.js in about 17 ms and the bundle in about 4 (bench/startup.mjs,
-// docs/design.md section 10). One esbuild run with code splitting, so that entry points imported
+// docs/design.md section 13). One esbuild run with code splitting, so that entry points imported
 // together share one core, one set of classes and one family registry, as the sources do.
 //
 // The entries are those of package.json "exports" whose "node" target is ./dist/node/<path>.js and
