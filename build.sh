@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
 # the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm), the entry
-# points bundled for Node (dist/node/) and the native test build, each only when stale, and ends by
+# points bundled for Node and Deno (dist/node/, dist/deno/) and the native test build, each only when stale, and ends by
 # printing what a user ships.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -85,7 +85,7 @@ for built in "$BUILD_DIR"/wasm/encoding.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
   log "$shipped updated"
 done
 
-# ---- the entry points pre-bundled for Node and Bun (dist/node/, package.json "exports") -----------
+# ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
 run node tools/bundle_entries.mjs --if-stale
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------

@@ -18,7 +18,8 @@ const wantBrowser =
 // condition "node"): the bundles of dist/node/ (tools/bundle_entries.mjs), rebuilt here first if a
 // source is newer. The files that also import the modules behind the entry points (core.js,
 // instance.js, ...) to look inside them keep the sources for both, so that they see one core.
-// Deno (which takes the sources, condition "deno"), Bun and the browser run the sources.
+// Deno, Bun and the browser run the sources (Vite resolves #host to js/host/node.js in Deno too,
+// so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
 const INSIDE = ['builtins', 'family_registration', 'polyfill', 'wasm_failure'].map((f) => here(`test/js/${f}.test.js`));
 const ENTRY = /^(?:\.\.\/)+js\/(index|polyfill|detect|hooks|url|encoder|tables\/[\w-]+)\.js$/;
 const shipped = {

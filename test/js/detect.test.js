@@ -287,7 +287,7 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
     const pkg = JSON.parse(await read('package.json'));
     expect(pkg.exports['./detect']).toEqual({
       types: './types/detect.d.ts',
-      deno: './js/detect.js',
+      deno: './dist/deno/detect.js',
       node: './dist/node/detect.js',
       default: './js/detect.js',
     });

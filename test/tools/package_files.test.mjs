@@ -52,24 +52,25 @@ test('the package holds the command line package.json "bin" names, and what it i
   }
 });
 
-test('each entry point Node takes (the "node" condition) is a bundle in the package, built from its "default"', () => {
+test('each entry point Node and Deno take (conditions "node", "deno") is a bundle in the package, built from its "default"', () => {
   const { exports } = JSON.parse(read('package.json'));
   for (const [subpath, targets] of Object.entries(exports)) {
     if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
       continue;
     const name = targets.default.slice('./js/'.length);
-    assert.equal(targets.node, `./dist/node/${name}`, `exports["${subpath}"].node`);
-    // Deno keeps the sources: their host (js/host/deno.js) needs no permission.
-    assert.equal(targets.deno, targets.default, `exports["${subpath}"].deno`);
+    // Deno first: it takes "node" too.
     assert.deepEqual(
       Object.keys(targets),
       ['types', 'deno', 'node', 'default'],
       `exports["${subpath}"]: condition order`,
     );
-    assert.ok(files.includes(`dist/node/${name}`), `dist/node/${name} is not packed (run build.sh first)`);
+    for (const condition of ['node', 'deno']) {
+      assert.equal(targets[condition], `./dist/${condition}/${name}`, `exports["${subpath}"].${condition}`);
+      assert.ok(files.includes(`dist/${condition}/${name}`), `dist/${condition}/${name} is not packed (run build.sh)`);
+    }
   }
-  // The shared chunks the bundles import are packed with them.
-  for (const path of files.filter((f) => f.startsWith('dist/node/') && f.endsWith('.js'))) {
+  // The shared chunks and .wasm files the bundles import are packed with them.
+  for (const path of files.filter((f) => /^dist\/(node|deno)\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
