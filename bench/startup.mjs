@@ -51,6 +51,7 @@ const PACKAGES = {
   },
   // --against DIR: another copy of the package (an older build, say), measured beside this one.
   'encoding-wasm (--against)': {
+    module: 'encoding-wasm-against',
     load: "await import('encoding-wasm-against')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
@@ -83,7 +84,7 @@ for (const name of ['@exodus/bytes', 'iconv-lite', 'safer-buffer', 'encoding-jap
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
 }
 const available = Object.keys(PACKAGES).filter(
-  (name) => name === HOST || name === EMPTY || existsSync(join(dir, 'node_modules', name)),
+  (name) => name === HOST || name === EMPTY || existsSync(join(dir, 'node_modules', PACKAGES[name].module ?? name)),
 );
 writeFileSync(join(dir, 'empty.mjs'), '');
 for (const name of available) {
@@ -149,7 +150,7 @@ const caseNames = Object.keys(CASES);
 console.log(`| host | package | ${caseNames.join(' | ')} |`);
 console.log(`| --- | --- | ${caseNames.map(() => '--:').join(' | ')} |`);
 for (const host of hosts) {
-  const version = spawnSync(HOSTS[host][0], ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
+  const version = spawnSync(HOSTS[host][0], ['--version'], { encoding: 'utf8' }).stdout.match(/\d+\.\d+\.\d+/)[0];
   for (const name of available) {
     const cells = caseNames.map((c) => {
       const slot = times[host]?.[c]?.[name];
