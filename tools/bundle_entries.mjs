@@ -1,8 +1,8 @@
 // Builds dist/node/ and dist/deno/: the package's entry points pre-bundled for the "node" (Node and
 // Bun) and "deno" conditions of package.json "exports", from the same sources as js/ with that
 // condition's js/host/ module. A fresh Node 20 process imported the ~25 ES modules of js/index.js
-// in about 17 ms and the bundle in about 4, Deno 2.9 in 16 ms and 3 (bench/startup.mjs,
-// docs/design.md section 13). Browsers and bundlers take the sources ("default").
+// in about 17 ms and the same code as one file in about 4, interleaved in one run (docs/design.md
+// section 13, bench/startup.mjs). Browsers and bundlers take the sources ("default").
 //
 // The entries are those of package.json "exports" whose "node" target is ./dist/node/<path>.js,
 // "deno" target ./dist/deno/<path>.js and "default" ./js/<path>.js. One esbuild run per condition
