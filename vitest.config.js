@@ -23,7 +23,31 @@ const wantBrowser =
       (a.startsWith('--project=') || process.argv[i - 1] === '--project'),
   );
 
+// In Node, the suites import the package's entry points as Node gets them (package.json "exports",
+// condition "node"): the bundles of dist/node/ (tools/bundle_entries.mjs), rebuilt here first if a
+// source is newer. The files that also import the modules behind the entry points (core.js,
+// instance.js, ...) to look inside them keep the sources for both, so that they see one core.
+// Deno, Bun and the browser run the sources (Vite resolves #host to js/host/node.js in Deno too,
+// so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
+const INSIDE = ['builtins', 'family_registration', 'polyfill', 'wasm_failure'].map((f) => here(`test/js/${f}.test.js`));
+const ENTRY = /^(?:\.\.\/)+js\/(index|polyfill|detect|hooks|url|encoder|tables\/[\w-]+)\.js$/;
+const shipped = {
+  name: 'encoding-wasm-node-bundles',
+  enforce: 'pre',
+  async buildStart() {
+    const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
+    if (stale()) await bundleEntries();
+  },
+  resolveId(source, importer) {
+    const entry = ENTRY.exec(source)?.[1];
+    if (entry === undefined || !importer?.startsWith(here('test/js/')) || INSIDE.includes(importer)) return null;
+    return here(`dist/node/${entry}.js`);
+  },
+};
+const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
+
 const node = {
+  plugins: inNode ? [shipped] : [],
   test: {
     name: 'node',
     include: ['test/js/**/*.test.js'],
