@@ -51,7 +51,7 @@ const serveCorpus = {
   configureServer(server) {
     server.middlewares.use('/__corpus/', (req, res, next) => {
       const name = new URL(req.url, 'http://127.0.0.1').pathname.slice(1); // the names are plain ASCII
-      if (!/^[\w.-]+$/.test(name) || !existsSync(join(corpusDir, name))) return next();
+      if (!/^\w[\w.-]*$/.test(name) || !existsSync(join(corpusDir, name))) return next();
       res.setHeader('Content-Type', 'application/octet-stream');
       res.end(readFileSync(join(corpusDir, name)));
     });
