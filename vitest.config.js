@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM, CHROMIUM_ARGS } from './test/hosts/chromium.mjs';
@@ -59,14 +61,29 @@ const node = {
 // In the browser:
 // - `node:fs` is test/hosts/browser/fs.js, which serves cpp/whatwg/ (the spec's data files that the
 //   helpers and the reference implementation read through cpp/tools/whatwg_data.mjs) as raw text.
-// - corpus.test.js is left out: it reads ../shared/corpus, outside the package and present only on
-//   the project's machines, with node:fs.
+// - corpus.test.js reads ../shared/corpus (outside the package, present only on the project's
+//   machines, or $ENCODING_WASM_CORPUS) with node:fs: serveCorpus answers /__corpus/NAME from that
+//   directory, setup.js points the test there, and fs.js reads it.
 // - SharedArrayBuffer needs a cross-origin isolated page, so the test server sends COOP and COEP.
 // - test/hosts/browser/setup.js loads every table family (tables/all, as a page would), passes
 //   ENCODING_WASM_NATIVE in, and gives the page the bits of Node the suites use for their own
 //   checks (process.memoryUsage), after the package has loaded.
 
+const corpusDir = resolve(process.env.ENCODING_WASM_CORPUS ?? here('../shared/corpus'));
+const serveCorpus = {
+  name: 'encoding-wasm-corpus',
+  configureServer(server) {
+    server.middlewares.use('/__corpus/', (req, res, next) => {
+      const name = new URL(req.url, 'http://127.0.0.1').pathname.slice(1); // the names are plain ASCII
+      if (!/^\w[\w.-]*$/.test(name) || !existsSync(join(corpusDir, name))) return next();
+      res.setHeader('Content-Type', 'application/octet-stream');
+      res.end(readFileSync(join(corpusDir, name)));
+    });
+  },
+};
+
 const browser = (name, engine, provider, commands = {}) => ({
+  plugins: [serveCorpus],
   resolve: {
     alias: [
       { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
@@ -75,6 +92,7 @@ const browser = (name, engine, provider, commands = {}) => ({
   },
   define: {
     __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
+    __ENCODING_WASM_CORPUS__: JSON.stringify(existsSync(join(corpusDir, 'manifest.json'))),
   },
   server: {
     host: '127.0.0.1',
@@ -86,7 +104,6 @@ const browser = (name, engine, provider, commands = {}) => ({
   test: {
     name,
     include: ['test/js/**/*.test.js'],
-    exclude: ['test/js/corpus.test.js'],
     setupFiles: ['test/hosts/browser/setup.js'],
     testTimeout: 120_000,
     browser: {

@@ -6,6 +6,9 @@
 // profile, MiniBrowser under Xvfb), one process group per session, stopped by the group's id when
 // Vitest moves on or closes. Everything stays on 127.0.0.1 (the Vitest server is configured so).
 // There is no automation channel: no mocker (the suites mock no modules), no CDP, no user events.
+// A browser that dies mid-run closes Vitest's WebSocket, which fails the run at once.
+// ENCODING_WASM_BROWSER_OUTPUT=1 prints the browsers' own output on stderr (MiniBrowser writes the
+// page's console messages there).
 //
 //   browser: { provider: engines(), instances: [{ browser: 'firefox' }] }
 //

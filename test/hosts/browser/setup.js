@@ -1,7 +1,9 @@
-// Set-up for the Vitest browser project (Chromium), run before each test file:
+// Set-up for the Vitest browser projects (Chromium, Firefox, WebKit), run before each test file:
 // - ENCODING_WASM_NATIVE (0 or 1) reaches the page as `process.env` (js/native.js and the helpers
 //   read it there), so the browser project also runs with everything in wasm and with the host's
 //   decoders.
+// - ENCODING_WASM_CORPUS is /__corpus when the corpus is there: corpus.test.js then reads
+//   file:///__corpus/NAME, which fs.js fetches from the test server (vitest.config.js).
 // - robustness.test.js compares the resident memory (helpers.js residentBytes:
 //   `process.memoryUsage().rss`) before and after a million decoders; a page has no RSS, so in
 //   Chromium it gets the JS heap size (performance.memory) instead, and in Firefox and WebKit, which
@@ -18,6 +20,7 @@ import { commands } from 'vitest/browser';
 globalThis.process ??= {};
 globalThis.process.env ??= {};
 if (__ENCODING_WASM_NATIVE__ !== undefined) globalThis.process.env.ENCODING_WASM_NATIVE = __ENCODING_WASM_NATIVE__;
+if (__ENCODING_WASM_CORPUS__) globalThis.process.env.ENCODING_WASM_CORPUS = '/__corpus';
 
 beforeAll(async () => {
   // The package's own resolution must have picked the browser host ("#host", default condition).
