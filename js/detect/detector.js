@@ -6,8 +6,8 @@ import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
-import { UNIT } from './tables.js';
+import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { groupModel, UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
 const CJK_PROBERS = {
@@ -112,18 +112,25 @@ export class EncodingDetector {
     // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
     if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
     const asciiScores = new Map();
+    if (this.pairs) this.pairs.bytes();
     for (const candidate of this.singleByte) {
       candidate.judge(this.pairs);
       if (candidate.alive && !asciiScores.has(candidate.group))
         asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
     }
     const survivors = this.probers.filter((p) => p.alive);
-    // The ASCII in CJK text is Latin-script text: scored as the best Latin group scores it.
+    // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
+    // language score it.
     let latinAscii = 0;
     if (this.pairs && survivors.some((p) => p.group === undefined)) {
       latinAscii = -Infinity;
-      for (const group of LATIN_GROUPS)
-        latinAscii = Math.max(latinAscii, asciiScores.get(group) ?? asciiPairScore(group, this.pairs));
+      for (const group of LATIN_GROUPS) {
+        const model = groupModel(group);
+        const score =
+          (asciiScores.get(group) ?? asciiPairScore(group, this.pairs)) +
+          languageFit(model, model.ascii, this.pairs, true);
+        latinAscii = Math.max(latinAscii, score);
+      }
     }
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 

@@ -4,7 +4,7 @@
 // the package's own decoders), else scored by the pairs of letter classes with a non-ASCII byte in
 // them, with its group's bigram weights, plus the group's weights for the pairs of ASCII bytes.
 // https://encoding.spec.whatwg.org/#single-byte-decoder
-import { groupModel } from './tables.js';
+import { groupModel, UNIT } from './tables.js';
 
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
@@ -17,6 +17,9 @@ export class PairCounts {
     this.ascii = [];
     this.high = [];
     this.previous = START;
+    // How often each byte occurs and the bytes seen, made from the pairs by bytes().
+    this.byteCounts = new Float64Array(256);
+    this.seen = [];
   }
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
@@ -25,6 +28,19 @@ export class PairCounts {
     for (const pair of this.high) this.counts[pair] = 0;
     this.ascii.length = this.high.length = 0;
     this.previous = START;
+  }
+
+  // Fills byteCounts and seen: every byte is the second of one pair.
+  bytes() {
+    const { counts, byteCounts, seen } = this;
+    byteCounts.fill(0);
+    seen.length = 0;
+    for (const list of [this.ascii, this.high])
+      for (let i = 0; i < list.length; i++) {
+        const pair = list[i];
+        if (byteCounts[pair & 0xff] === 0) seen.push(pair & 0xff);
+        byteCounts[pair & 0xff] += counts[pair];
+      }
   }
 
   feed(bytes) {
@@ -54,6 +70,30 @@ export function asciiPairScore(groupIndex, pairs) {
     score += counts[pair] * weights[LATIN_CLASS[pair >> 8] * 27 + LATIN_CLASS[pair & 0x7f]];
   }
   return score;
+}
+
+// How well the group's languages fit the bytes seen (pairs.bytes() first), by the class of each
+// byte (classOf): a language's fit is the sum of its weights (tools/detect/train.mjs), and the
+// group's the log of the mean of exp(fit) over its languages (each language equally likely a
+// priori; in 1/UNIT nats like every score).
+const fits = new Float64Array(64);
+export function languageFit(model, classOf, pairs, onlyAscii = false) {
+  const { byteCounts, seen } = pairs;
+  const { languages } = model;
+  let best = -Infinity;
+  for (let l = 0; l < languages.length; l++) {
+    const adapt = languages[l];
+    let fit = 0;
+    for (let i = 0; i < seen.length; i++) {
+      const byte = seen[i];
+      if (!onlyAscii || byte < 0x80) fit += byteCounts[byte] * adapt[classOf[byte]];
+    }
+    fits[l] = fit;
+    if (fit > best) best = fit;
+  }
+  let sum = 0;
+  for (let l = 0; l < languages.length; l++) sum += Math.exp((fits[l] - best) / UNIT);
+  return best + UNIT * Math.log(sum / languages.length);
 }
 
 // The class of every byte for encoding `name`: ASCII from the group, 0x80-0xFF from the encoding.
@@ -97,6 +137,6 @@ export class SingleByteCandidate {
       }
       score += counts[pair] * weights[a * classes + b];
     }
-    this.score = score;
+    this.score = score + languageFit(this.model, classOf, pairs);
   }
 }

@@ -64,8 +64,8 @@ function pairWeights({ classes, rows, columns, pairs }) {
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, ascii, asciiPairs, weights, maps: Map name -> Uint8Array(128) } of a
-// single-byte group.
+// { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)], maps: Map
+// name -> Uint8Array(128) } of a single-byte group.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
@@ -76,6 +76,7 @@ export function groupModel(index) {
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
+      languages: g.languages.map(({ adapt }) => int8FromBase64(adapt)),
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
     };
     groupModels.set(index, model);
