@@ -25,6 +25,9 @@ const CJK_PROBERS = {
 class BomOnlyProber {
   constructor(name) {
     this.name = name;
+    this.reset();
+  }
+  reset() {
     this.alive = false;
     this.score = 0;
   }
@@ -33,6 +36,9 @@ class BomOnlyProber {
 class XUserDefinedProber {
   constructor(name) {
     this.name = name;
+    this.reset();
+  }
+  reset() {
     this.alive = true;
     this.score = 0;
   }
@@ -74,22 +80,31 @@ function bomEncoding(head) {
 
 const isDetector = (value) => value instanceof EncodingDetector && value.probers !== undefined;
 
+// The options resolved: { names, hint }. Each option is read once.
+function resolve(options) {
+  if (options !== undefined && options !== null && typeof options !== 'object')
+    throw new TypeError(DETECT_MESSAGES.badOptions);
+  const { allowUTF8 = true, candidates, hint } = options ?? {};
+  return { names: candidateNames(candidates, !!allowUTF8), hint: hintGroup(hint) };
+}
+
+// Makes `detector` a detector of `names` with `hint`, with pair counts of its own unless given.
+function setUp(detector, { names, hint }, pairs = null) {
+  detector.names = names;
+  detector.hint = hint;
+  detector.probers = names.map(proberFor);
+  detector.singleByte = detector.probers.filter((p) => p instanceof SingleByteCandidate);
+  detector.streaming = detector.probers.filter((p) => !(p instanceof SingleByteCandidate));
+  detector.pairs = detector.singleByte.length === 0 ? null : (pairs ?? new PairCounts());
+  detector.head = [];
+  detector.nonAscii = false;
+  detector.finished = false;
+}
+
 export class EncodingDetector {
   // options: { allowUTF8 = true, candidates (encoding labels), hint (language tag or domain) }.
   constructor(options = undefined) {
-    if (options !== undefined && options !== null && typeof options !== 'object')
-      throw new TypeError(DETECT_MESSAGES.badOptions);
-    const { allowUTF8 = true, candidates, hint } = options ?? {};
-    this.names = candidateNames(candidates, !!allowUTF8);
-    this.hint = hintGroup(hint);
-    this.probers = this.names.map(proberFor);
-    this.singleByte = this.probers.filter((p) => p instanceof SingleByteCandidate);
-    this.streaming = this.probers.filter((p) => !(p instanceof SingleByteCandidate));
-    this.pairs = this.singleByte.length === 0 ? null : (lent ?? new PairCounts());
-    lent = null;
-    this.head = [];
-    this.nonAscii = false;
-    this.finished = false;
+    setUp(this, resolve(options));
   }
 
   // Adds the next bytes (any BufferSource) of the input.
@@ -112,7 +127,7 @@ export class EncodingDetector {
     // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
     if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
     const asciiScores = new Map();
-    if (this.pairs) this.pairs.bytes();
+    if (this.pairs) this.pairs.summarize();
     for (const candidate of this.singleByte) {
       candidate.judge(this.pairs);
       if (candidate.alive && !asciiScores.has(candidate.group))
@@ -181,23 +196,46 @@ export class EncodingDetector {
 }
 
 // The encoding of `bytes` (any BufferSource): { encoding, confidence, alternatives, ascii }.
-// It reuses one set of pair counts, cleared after each call (a detector of its own would allocate
-// 256 KB for a few bytes).
+// It keeps the detectors it made, one for each set of candidates and hint (a few: more empty the
+// cache), and resets one for each call rather than making its candidates anew; they share one set
+// of pair counts, cleared after each call (a detector of its own would allocate 256 KB for a few
+// bytes). A call made while another runs (from a getter of its input) gets a detector of its own.
 let scratch = null;
-let lent = null; // the pair counts the next EncodingDetector takes instead of allocating its own
+const kept = new Map();
+const KEEP = 16;
+let busy = false;
 export function detect(bytes, options = undefined) {
-  scratch ??= new PairCounts();
-  lent = scratch;
-  let detector;
-  try {
-    detector = new EncodingDetector(options);
-  } finally {
-    lent = null;
+  const config = resolve(options);
+  if (busy) {
+    const detector = Object.create(EncodingDetector.prototype);
+    setUp(detector, config);
+    detector.feed(bytes);
+    return detector.finish();
   }
+  busy = true;
+  scratch ??= new PairCounts();
   try {
+    const key = `${config.names}|${config.hint}`;
+    let detector = kept.get(key);
+    if (detector) reset(detector);
+    else {
+      if (kept.size >= KEEP) kept.clear();
+      detector = Object.create(EncodingDetector.prototype);
+      setUp(detector, config, scratch);
+      kept.set(key, detector);
+    }
     detector.feed(bytes);
     return detector.finish();
   } finally {
     scratch.clear();
+    busy = false;
   }
+}
+
+// Back to no input, the candidates kept.
+function reset(detector) {
+  for (const prober of detector.probers) prober.reset();
+  detector.head.length = 0;
+  detector.nonAscii = false;
+  detector.finished = false;
 }

@@ -17,9 +17,17 @@ export class PairCounts {
     this.ascii = [];
     this.high = [];
     this.previous = START;
-    // How often each byte occurs and the bytes seen, made from the pairs by bytes().
+    // Made from the counts by summarize(): the pairs with a byte >= 0x80 as compact arrays (first
+    // byte, second byte, count; `highPairs` of them), how often each byte occurs, the ASCII and
+    // the other bytes seen, and a number that tells this summary from every other (languageFit).
+    this.first = new Uint8Array(64);
+    this.second = new Uint8Array(64);
+    this.pairCount = new Float64Array(64);
+    this.highPairs = 0;
     this.byteCounts = new Float64Array(256);
-    this.seen = [];
+    this.seenAscii = [];
+    this.seenHigh = [];
+    this.generation = 0;
   }
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
@@ -28,19 +36,6 @@ export class PairCounts {
     for (const pair of this.high) this.counts[pair] = 0;
     this.ascii.length = this.high.length = 0;
     this.previous = START;
-  }
-
-  // Fills byteCounts and seen: every byte is the second of one pair.
-  bytes() {
-    const { counts, byteCounts, seen } = this;
-    byteCounts.fill(0);
-    seen.length = 0;
-    for (const list of [this.ascii, this.high])
-      for (let i = 0; i < list.length; i++) {
-        const pair = list[i];
-        if (byteCounts[pair & 0xff] === 0) seen.push(pair & 0xff);
-        byteCounts[pair & 0xff] += counts[pair];
-      }
   }
 
   feed(bytes) {
@@ -53,6 +48,36 @@ export class PairCounts {
       previous = byte;
     }
     this.previous = previous;
+  }
+
+  // Fills the summary of the input so far (see the constructor), once per guess.
+  summarize() {
+    const { counts, high, byteCounts, seenAscii, seenHigh } = this;
+    if (high.length > this.first.length) {
+      const size = 2 * high.length;
+      this.first = new Uint8Array(size);
+      this.second = new Uint8Array(size);
+      this.pairCount = new Float64Array(size);
+    }
+    const { first, second, pairCount } = this;
+    byteCounts.fill(0);
+    seenAscii.length = seenHigh.length = 0;
+    this.generation = ++generation;
+    for (let i = 0; i < this.ascii.length; i++) {
+      const pair = this.ascii[i];
+      if (byteCounts[pair & 0xff] === 0) seenAscii.push(pair & 0xff);
+      byteCounts[pair & 0xff] += counts[pair];
+    }
+    for (let i = 0; i < high.length; i++) {
+      const pair = high[i];
+      const byte = pair & 0xff;
+      first[i] = pair >> 8;
+      second[i] = byte;
+      pairCount[i] = counts[pair];
+      if (byteCounts[byte] === 0) (byte < 0x80 ? seenAscii : seenHigh).push(byte);
+      byteCounts[byte] += counts[pair];
+    }
+    this.highPairs = high.length;
   }
 }
 
@@ -72,28 +97,44 @@ export function asciiPairScore(groupIndex, pairs) {
   return score;
 }
 
-// How well the group's languages fit the bytes seen (pairs.bytes() first), by the class of each
-// byte (classOf): a language's fit is the sum of its weights (tools/detect/train.mjs), and the
+// How well the group's languages fit the bytes seen (pairs.summarize() first), by the class of
+// each byte (classOf): a language's fit is the sum of its weights (tools/detect/train.mjs), and the
 // group's the log of the mean of exp(fit) over its languages (each language equally likely a
-// priori; in 1/UNIT nats like every score).
+// priori; in 1/UNIT nats like every score). The fits of the ASCII bytes are the same for every
+// encoding of a group: computed once a guess. With `onlyAscii`, the fit of the ASCII bytes alone.
 const fits = new Float64Array(64);
+let generation = 0; // counts summarize() calls: a group's ASCII fits are valid for one of them
 export function languageFit(model, classOf, pairs, onlyAscii = false) {
-  const { byteCounts, seen } = pairs;
+  const { byteCounts, seenHigh } = pairs;
   const { languages } = model;
-  let best = -Infinity;
-  for (let l = 0; l < languages.length; l++) {
-    const adapt = languages[l];
-    let fit = 0;
-    for (let i = 0; i < seen.length; i++) {
-      const byte = seen[i];
-      if (!onlyAscii || byte < 0x80) fit += byteCounts[byte] * adapt[classOf[byte]];
+  const count = languages.length;
+  const asciiFits = (model.asciiFits ??= new Float64Array(count));
+  if (model.asciiGeneration !== pairs.generation) {
+    model.asciiGeneration = pairs.generation;
+    const { seenAscii } = pairs;
+    const asciiClass = model.ascii;
+    for (let l = 0; l < count; l++) {
+      const adapt = languages[l];
+      let fit = 0;
+      for (let i = 0; i < seenAscii.length; i++) fit += byteCounts[seenAscii[i]] * adapt[asciiClass[seenAscii[i]]];
+      asciiFits[l] = fit;
     }
-    fits[l] = fit;
-    if (fit > best) best = fit;
   }
+  fits.set(asciiFits);
+  if (!onlyAscii) {
+    // By class: languageWeights[class * count + language].
+    const { languageWeights } = model;
+    for (let i = 0; i < seenHigh.length; i++) {
+      const n = byteCounts[seenHigh[i]];
+      const row = classOf[seenHigh[i]] * count;
+      for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
+    }
+  }
+  let best = -Infinity;
+  for (let l = 0; l < count; l++) if (fits[l] > best) best = fits[l];
   let sum = 0;
-  for (let l = 0; l < languages.length; l++) sum += Math.exp((fits[l] - best) / UNIT);
-  return best + UNIT * Math.log(sum / languages.length);
+  for (let l = 0; l < count; l++) sum += Math.exp((fits[l] - best) / UNIT);
+  return best + UNIT * Math.log(sum / count);
 }
 
 // The class of every byte for encoding `name`: ASCII from the group, 0x80-0xFF from the encoding.
@@ -113,30 +154,35 @@ export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
-    this.alive = true;
-    this.score = 0;
     this.model = null; // both loaded by the first judge()
     this.classOf = null;
+    this.reset();
   }
 
-  // Sets alive and score from the pair counts of all the input so far.
+  // Back to no input (detect() reuses its candidates).
+  reset() {
+    this.alive = true;
+    this.score = 0;
+  }
+
+  // Sets alive and score from the pair counts of all the input so far (pairs.summarize() first):
+  // ruled out if a byte seen is one its decoder rejects, else scored.
   judge(pairs) {
     this.model ??= groupModel(this.group);
     const classOf = (this.classOf ??= classesOf(this.name, this.model));
-    const { weights, classes } = this.model;
-    const { counts, high } = pairs;
-    let score = 0;
-    for (let i = 0; i < high.length; i++) {
-      const pair = high[i];
-      const a = classOf[pair >> 8];
-      const b = classOf[pair & 0xff];
-      if (a === REJECTED || b === REJECTED) {
+    const { seenHigh } = pairs;
+    for (let i = 0; i < seenHigh.length; i++) {
+      if (classOf[seenHigh[i]] === REJECTED) {
         this.alive = false;
         this.score = 0;
         return;
       }
-      score += counts[pair] * weights[a * classes + b];
     }
+    const { weights, classes } = this.model;
+    const { first, second, pairCount, highPairs } = pairs;
+    let score = 0;
+    for (let i = 0; i < highPairs; i++)
+      score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
     this.score = score + languageFit(this.model, classOf, pairs);
   }
 }

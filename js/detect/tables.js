@@ -64,8 +64,8 @@ function pairWeights({ classes, rows, columns, pairs }) {
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)], maps: Map
-// name -> Uint8Array(128) } of a single-byte group.
+// { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)],
+// languageWeights, maps: Map name -> Uint8Array(128) } of a single-byte group.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
@@ -77,8 +77,15 @@ export function groupModel(index) {
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
       languages: g.languages.map(({ adapt }) => int8FromBase64(adapt)),
+      languageWeights: null,
+      asciiFits: null, // languageFit's cache: the fit of each language to the ASCII bytes
+      asciiGeneration: -1,
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
     };
+    // The same weights by class, each class's for every language together.
+    const count = model.languages.length;
+    model.languageWeights = new Int8Array(g.classes * count);
+    model.languages.forEach((adapt, l) => adapt.forEach((w, k) => (model.languageWeights[k * count + l] = w)));
     groupModels.set(index, model);
   }
   return model;
