@@ -199,20 +199,13 @@ export class EncodingDetector {
 // It keeps the detectors it made, one for each set of candidates and hint (a few: more empty the
 // cache), and resets one for each call rather than making its candidates anew; they share one set
 // of pair counts, cleared after each call (a detector of its own would allocate 256 KB for a few
-// bytes). A call made while another runs (from a getter of its input) gets a detector of its own.
+// bytes). No code of the caller runs between the options and the answer (the options are read
+// first; the input is read through the intrinsic getters), so no call can start while one runs.
 let scratch = null;
 const kept = new Map();
 const KEEP = 16;
-let busy = false;
 export function detect(bytes, options = undefined) {
   const config = resolve(options);
-  if (busy) {
-    const detector = Object.create(EncodingDetector.prototype);
-    setUp(detector, config);
-    detector.feed(bytes);
-    return detector.finish();
-  }
-  busy = true;
   scratch ??= new PairCounts();
   try {
     const key = `${config.names}|${config.hint}`;
@@ -228,7 +221,6 @@ export function detect(bytes, options = undefined) {
     return detector.finish();
   } finally {
     scratch.clear();
-    busy = false;
   }
 }
 
