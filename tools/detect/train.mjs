@@ -221,13 +221,10 @@ function singleByteModel({ group, encodings, extra, udhr }) {
 }
 
 // ---- CJK: a weight for every pointer of the double-byte tables ----
-// P(character) is the training text's relative frequency, with a share of the mass kept for the
-// characters the text lacks, as Witten and Bell estimate it: T / (N + T) for a text of N characters
-// of T kinds. That share is split among the tiers `tier(pointer)` names (the first level of the
-// standard: the frequent characters, the rows each standard puts first; Japanese kana; the rest) as
-// the text's characters fall into them (add-half, with one more tier for the characters of the text
-// this table does not have), and evenly within a tier. So a tier the text rarely uses, such as the
-// rare hangul syllables that only Windows code page 949 added, stays improbable.
+// P(character) mixes the training text's counts with a prior that spreads 20% of the mass over the
+// characters the encoding maps: `tier(pointer)` weighs each, 10 for the first level of the standard
+// (the frequent characters; the rows each standard puts first), 1 for the rest, 100 for Japanese
+// kana (a closed set of 170 that make up much of any Japanese text).
 function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2 }) {
   const counts = new Map();
   let total = 0;
@@ -237,25 +234,18 @@ function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2
     total++;
   }
   const decoded = [];
-  const tierSize = new Map();
-  const tierCount = new Map();
+  let priorTotal = 0;
   for (let p = 0; p < size; p++) {
     const chars = decodeOrNull(encoding, bytesOf(p));
-    const c = chars && chars[0];
-    decoded.push(c);
-    if (c === null) continue;
-    tierSize.set(tier(p), (tierSize.get(tier(p)) ?? 0) + 1);
-    if (counts.has(c) && decoded.indexOf(c) === p)
-      tierCount.set(tier(p), (tierCount.get(tier(p)) ?? 0) + counts.get(c));
+    decoded.push(chars && chars[0]);
+    if (chars) priorTotal += tier(p);
   }
-  const kinds = counts.size;
-  const unseen = kinds / (total + kinds);
-  const share = (t) => ((tierCount.get(t) ?? 0) + 0.5) / (total + 0.5 * (tierSize.size + 1));
+  const PRIOR = 0.2;
   const weights = new Int8Array(size);
   decoded.forEach((c, p) => {
     if (c === null) return void (weights[p] = UNMAPPED);
-    const t = tier(p);
-    const probability = (counts.get(c) ?? 0) / (total + kinds) + (unseen * share(t)) / tierSize.get(t);
+    const prior = (PRIOR * tier(p)) / priorTotal;
+    const probability = (1 - PRIOR) * ((counts.get(c) ?? 0) / total) + prior;
     weights[p] = quantize(Math.log(probability) + bytesPerChar * LN256);
   });
   return { weights, decoded };
@@ -299,9 +289,9 @@ const sjisBytes = (p) => {
 };
 const jisTier = (p) => {
   const [row] = rowCell(p);
-  if (p >= 8836) return 'rest';
-  if (row === 3 || row === 4) return 'kana'; // rows 4 and 5: hiragana, katakana
-  return row < 8 || (row >= 15 && row < 47) ? 'first' : 'rest';
+  if (p >= 8836) return 1;
+  if (row === 3 || row === 4) return 100; // rows 4 and 5: hiragana, katakana
+  return row < 8 || (row >= 15 && row < 47) ? 10 : 1;
 };
 const jis0208 = pointerWeights({
   group: 'japanese',
@@ -321,7 +311,7 @@ const jis0212 = pointerWeights({
   size: 8836,
   encoding: 'euc-jp',
   bytesOf: (p) => [0x8f, 0xa1 + rowCell(p)[0], 0xa1 + rowCell(p)[1]],
-  tier: () => 'rest',
+  tier: () => 1,
   bytesPerChar: 3,
 });
 // GBK (gb18030's two-byte part): first level is GB2312's symbols (rows 0xA1-0xA9) and level 1
@@ -337,7 +327,7 @@ const gbk = pointerWeights({
   bytesOf: gbBytes,
   tier: (p) => {
     const [lead, trail] = gbBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7)) ? 'first' : 'rest';
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7)) ? 10 : 1;
   },
 });
 // Big5: first level is the symbols (0xA140-0xA3BF) and the frequent hanzi (0xA440-0xC67E).
@@ -353,7 +343,7 @@ const big5 = pointerWeights({
   tier: (p) => {
     const [lead, trail] = big5Bytes(p);
     const code = (lead << 8) | trail;
-    return code >= 0xa140 && code <= 0xc67e ? 'first' : 'rest';
+    return code >= 0xa140 && code <= 0xc67e ? 10 : 1;
   },
 });
 // EUC-KR: first level is KS X 1001's symbols (rows 0xA1-0xAC) and its 2,350 hangul (0xB0-0xC8),
@@ -366,7 +356,7 @@ const euckr = pointerWeights({
   bytesOf: eucKrBytes,
   tier: (p) => {
     const [lead, trail] = eucKrBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8)) ? 'first' : 'rest';
+    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8)) ? 10 : 1;
   },
 });
 
