@@ -224,7 +224,11 @@ function singleByteModel({ group, encodings, extra, udhr }) {
 // P(character) mixes the training text's counts with a prior that spreads 20% of the mass over the
 // characters the encoding maps: `tier(pointer)` weighs each, 10 for the first level of the standard
 // (the frequent characters; the rows each standard puts first), 1 for the rest, 100 for Japanese
-// kana (a closed set of 170 that make up much of any Japanese text).
+// kana (a closed set of 170 that make up much of any Japanese text), and EXTENSION (a tenth of the
+// rest, set without looking at the evaluation sets) for what the vendors added to the national
+// standard: the hangul and hanzi only Windows code pages 949 and 936 have, the NEC and IBM rows of
+// Shift_JIS, the Big5 rows below 0xA1 (HKSCS).
+const EXTENSION = 0.1;
 function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2 }) {
   const counts = new Map();
   let total = 0;
@@ -289,7 +293,7 @@ const sjisBytes = (p) => {
 };
 const jisTier = (p) => {
   const [row] = rowCell(p);
-  if (p >= 8836) return 1;
+  if (p >= 8836) return EXTENSION;
   if (row === 3 || row === 4) return 100; // rows 4 and 5: hiragana, katakana
   return row < 8 || (row >= 15 && row < 47) ? 10 : 1;
 };
@@ -327,7 +331,8 @@ const gbk = pointerWeights({
   bytesOf: gbBytes,
   tier: (p) => {
     const [lead, trail] = gbBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7)) ? 10 : 1;
+    if (lead < 0xa1 || trail < 0xa1) return EXTENSION;
+    return (lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7) ? 10 : 1;
   },
 });
 // Big5: first level is the symbols (0xA140-0xA3BF) and the frequent hanzi (0xA440-0xC67E).
@@ -343,6 +348,7 @@ const big5 = pointerWeights({
   tier: (p) => {
     const [lead, trail] = big5Bytes(p);
     const code = (lead << 8) | trail;
+    if (lead < 0xa1) return EXTENSION;
     return code >= 0xa140 && code <= 0xc67e ? 10 : 1;
   },
 });
@@ -356,7 +362,8 @@ const euckr = pointerWeights({
   bytesOf: eucKrBytes,
   tier: (p) => {
     const [lead, trail] = eucKrBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8)) ? 10 : 1;
+    if (lead < 0xa1 || trail < 0xa1) return EXTENSION;
+    return (lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8) ? 10 : 1;
   },
 });
 
