@@ -99,6 +99,8 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.head = [];
   detector.nonAscii = false;
   detector.finished = false;
+  detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
+  detector.totals = new Float64Array(names.length);
 }
 
 export class EncodingDetector {
@@ -126,39 +128,43 @@ export class EncodingDetector {
     const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && p.alive && p.switches > 0);
     // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
     if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
-    const asciiScores = new Map();
-    if (this.pairs) this.pairs.summarize();
+    // Each group's score of the ASCII pairs, computed once (NaN: not yet).
+    const asciiScores = this.asciiScores.fill(NaN);
+    const { pairs } = this;
+    const asciiScore = (group) =>
+      Number.isNaN(asciiScores[group]) ? (asciiScores[group] = asciiPairScore(group, pairs)) : asciiScores[group];
+    if (pairs) pairs.summarize();
     for (const candidate of this.singleByte) {
-      candidate.judge(this.pairs);
-      if (candidate.alive && !asciiScores.has(candidate.group))
-        asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
+      candidate.judge(pairs);
+      if (candidate.alive) asciiScore(candidate.group);
     }
     const survivors = this.probers.filter((p) => p.alive);
+    if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
     // language score it.
     let latinAscii = 0;
-    if (this.pairs && survivors.some((p) => p.group === undefined)) {
+    if (pairs && survivors.some((p) => p.group === undefined)) {
       latinAscii = -Infinity;
       for (const group of LATIN_GROUPS) {
         const model = groupModel(group);
-        const score =
-          (asciiScores.get(group) ?? asciiPairScore(group, this.pairs)) +
-          languageFit(model, model.ascii, this.pairs, true);
-        latinAscii = Math.max(latinAscii, score);
+        latinAscii = Math.max(latinAscii, asciiScore(group) + languageFit(model, model.ascii, pairs, true));
       }
     }
-    if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
 
-    const totals = survivors.map((p) => {
-      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : latinAscii)) / UNIT;
+    const { totals } = this; // a number for each candidate (of which survivors.length are used)
+    let utf8 = -1;
+    for (let i = 0; i < survivors.length; i++) {
+      const p = survivors[i];
+      let total = (p.score + (p.group !== undefined ? asciiScores[p.group] : latinAscii)) / UNIT;
       if (p === iso2022) total += ESCAPE_BONUS * p.switches;
       if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
-      return total;
-    });
-    const utf8 = survivors.findIndex((p) => p.name === 'utf-8');
+      totals[i] = total;
+      if (p.name === 'utf-8') utf8 = i;
+    }
     if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
-      const others = totals.filter((_, i) => i !== utf8);
-      totals[utf8] = (others.length ? Math.max(...others) : 0) + UTF8_BONUS * survivors[utf8].nonAscii;
+      let others = survivors.length > 1 ? -Infinity : 0;
+      for (let i = 0; i < survivors.length; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
+      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii;
     }
     // Highest total first; a tie goes to the earlier candidate.
     const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
@@ -205,16 +211,17 @@ let scratch = null;
 const kept = new Map();
 const KEEP = 16;
 export function detect(bytes, options = undefined) {
-  const config = resolve(options);
+  const defaults = options === undefined || options === null;
+  const config = defaults ? null : resolve(options);
   scratch ??= new PairCounts();
   try {
-    const key = `${config.names}|${config.hint}`;
+    const key = defaults ? '' : `${config.names}|${config.hint}`;
     let detector = kept.get(key);
     if (detector) reset(detector);
     else {
       if (kept.size >= KEEP) kept.clear();
       detector = Object.create(EncodingDetector.prototype);
-      setUp(detector, config, scratch);
+      setUp(detector, config ?? resolve(options), scratch);
       kept.set(key, detector);
     }
     detector.feed(bytes);

@@ -120,6 +120,7 @@ export function languageFit(model, classOf, pairs, onlyAscii = false) {
       asciiFits[l] = fit;
     }
   }
+  if (onlyAscii && model.asciiOnlyGeneration === pairs.generation) return model.asciiOnlyFit;
   fits.set(asciiFits);
   if (!onlyAscii) {
     // By class: languageWeights[class * count + language].
@@ -130,11 +131,19 @@ export function languageFit(model, classOf, pairs, onlyAscii = false) {
       for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
     }
   }
-  let best = -Infinity;
-  for (let l = 0; l < count; l++) if (fits[l] > best) best = fits[l];
-  let sum = 0;
-  for (let l = 0; l < count; l++) sum += Math.exp((fits[l] - best) / UNIT);
-  return best + UNIT * Math.log(sum / count);
+  let fit = fits[0];
+  if (count > 1) {
+    let best = -Infinity;
+    for (let l = 0; l < count; l++) if (fits[l] > best) best = fits[l];
+    let sum = 0;
+    for (let l = 0; l < count; l++) sum += Math.exp((fits[l] - best) / UNIT);
+    fit = best + UNIT * Math.log(sum / count);
+  }
+  if (onlyAscii) {
+    model.asciiOnlyGeneration = pairs.generation;
+    model.asciiOnlyFit = fit;
+  }
+  return fit;
 }
 
 // The class of every byte for encoding `name`: ASCII from the group, 0x80-0xFF from the encoding.

@@ -80,6 +80,8 @@ export function groupModel(index) {
       languageWeights: null,
       asciiFits: null, // languageFit's cache: the fit of each language to the ASCII bytes
       asciiGeneration: -1,
+      asciiOnlyFit: 0, // and of the ASCII bytes alone, all languages together
+      asciiOnlyGeneration: -1,
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
     };
     // The same weights by class, each class's for every language together.
