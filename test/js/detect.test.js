@@ -123,6 +123,16 @@ describe('held-out text in every encoding of its group', () => {
       for (const alternative of namesOf(restricted)) expect(JAPANESE).toContain(alternative);
     }
   });
+
+  it('a C1 control is unlikely text: an en dash tells windows-1250 from ISO-8859-2', () => {
+    // 0x96 is U+2013 in windows-1250 and the control U+0096 in ISO-8859-2; the rest decodes the same.
+    const input = encode('Praha – hlavní město České republiky', 'windows-1250');
+    expect(decodeAs('iso-8859-2', input)).toContain('\u0096');
+    const result = detect(input);
+    expect(result.encoding).toBe('windows-1250');
+    expect(result.confidence).toBeGreaterThan(0.9);
+    expect(result.alternatives.find((a) => a.encoding === 'iso-8859-2').confidence).toBeLessThan(0.05);
+  });
 });
 
 describe('options', () => {
