@@ -124,6 +124,17 @@ describe('held-out text in every encoding of its group', () => {
     }
   });
 
+  it('letters are judged with the language they fit: Czech š ž are not Polish ą, Dutch ë is not Lithuanian ė', () => {
+    // ISO-8859-2 0xB9 0xBE are š ž, windows-1250's ą ľ; windows-1252 0xEB is ë, windows-1257's ė.
+    for (const [text, name] of [
+      ['Bangladéš\nDžibutsko\nFidži\nKeňa', 'iso-8859-2'],
+      ['Albanië, Armenië en België', 'windows-1252'],
+    ]) {
+      const input = encode(text, name);
+      expect(decodeAs(detect(input).encoding, input), name).toBe(text);
+    }
+  });
+
   it('a C1 control is unlikely text: an en dash tells windows-1250 from ISO-8859-2', () => {
     // 0x96 is U+2013 in windows-1250 and the control U+0096 in ISO-8859-2; the rest decodes the same.
     const input = encode('Praha – hlavní město České republiky', 'windows-1250');
