@@ -27,6 +27,8 @@ export class PairCounts {
     this.byteCounts = new Float64Array(256);
     this.seenAscii = [];
     this.seenHigh = [];
+    this.letterCounts = new Float64Array(27);
+    this.letters = [];
     this.generation = 0;
   }
 
@@ -78,6 +80,16 @@ export class PairCounts {
       byteCounts[byte] += counts[pair];
     }
     this.highPairs = high.length;
+    // The ASCII letters seen, by letter (case folded), for the language fits.
+    const { letterCounts, letters } = this;
+    letterCounts.fill(0);
+    letters.length = 0;
+    for (let i = 0; i < seenAscii.length; i++) {
+      const letter = LATIN_CLASS[seenAscii[i]];
+      if (letter === 0) continue;
+      if (letterCounts[letter] === 0) letters.push(letter);
+      letterCounts[letter] += byteCounts[seenAscii[i]];
+    }
   }
 }
 
@@ -111,12 +123,13 @@ export function languageFit(model, classOf, pairs, onlyAscii = false) {
   const asciiFits = (model.asciiFits ??= new Float64Array(count));
   if (model.asciiGeneration !== pairs.generation) {
     model.asciiGeneration = pairs.generation;
-    const { seenAscii } = pairs;
-    const asciiClass = model.ascii;
+    // Only letters are weighed: a class for each in a Latin-script group, else class 1 for all.
+    const { letterCounts, letters } = pairs;
+    const latin = model.firstHigh === 27;
     for (let l = 0; l < count; l++) {
       const adapt = languages[l];
       let fit = 0;
-      for (let i = 0; i < seenAscii.length; i++) fit += byteCounts[seenAscii[i]] * adapt[asciiClass[seenAscii[i]]];
+      for (let i = 0; i < letters.length; i++) fit += letterCounts[letters[i]] * adapt[latin ? letters[i] : 1];
       asciiFits[l] = fit;
     }
   }
@@ -124,10 +137,12 @@ export function languageFit(model, classOf, pairs, onlyAscii = false) {
   fits.set(asciiFits);
   if (!onlyAscii) {
     // By class: languageWeights[class * count + language].
-    const { languageWeights } = model;
+    const { languageWeights, adapted } = model;
     for (let i = 0; i < seenHigh.length; i++) {
+      const k = classOf[seenHigh[i]];
+      if (adapted[k] === 0) continue;
       const n = byteCounts[seenHigh[i]];
-      const row = classOf[seenHigh[i]] * count;
+      const row = k * count;
       for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
     }
   }
