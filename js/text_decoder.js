@@ -104,6 +104,8 @@ export class DecoderCommon {
     this.fatal = fatal;
     this.ignoreBOM = ignoreBOM;
     this.state = { s0: 0, s1: 0 };
+    // The stream's bytes before the next chunk, for the offsets of fatal errors.
+    this.position = 0;
     // The host decoder's class and its decode(), and the decoder made of it on first use.
     this.Host = host ? host.Native : null;
     this.hostDecode = host ? host.decode : null;
@@ -120,6 +122,7 @@ export class DecoderCommon {
   // call cost about 1.3 us per 4 KiB UTF-16 call on Node 20.)
   reset() {
     this.state = { s0: 0, s1: 0 };
+    this.position = 0;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
@@ -127,6 +130,10 @@ export class DecoderCommon {
   // TypeError and the decoder is a new instance again.
   decodeChunk(bytes, flush) {
     if (this.Host) return this.#decodeOnHost(bytes, flush);
+    return this.#decodeInWasm(bytes, flush);
+  }
+
+  #decodeInWasm(bytes, flush) {
     // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Not on
     // shared memory, which could change between the test and the copy, and not past the size where
     // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
@@ -145,7 +152,9 @@ export class DecoderCommon {
     ) {
       return stringFromLatin1(bytes, 0, length);
     }
-    return runDecoder(this.instance, this, bytes, flush);
+    const text = runDecoder(this.instance, this, bytes, flush);
+    this.position += length;
+    return text;
   }
 
   #decodeOnHost(bytes, flush) {
@@ -157,15 +166,18 @@ export class DecoderCommon {
       setBytes(copy, bytes, 0);
       bytes = copy;
     }
+    const total = lengthOf(bytes);
     try {
-      const total = lengthOf(bytes);
-      if (total <= HOST_PIECE) return apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
       let text = '';
-      for (let pos = 0; pos < total; pos += HOST_PIECE) {
-        const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
-        const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
-        text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
+      if (total <= HOST_PIECE) text = apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
+      else {
+        for (let pos = 0; pos < total; pos += HOST_PIECE) {
+          const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
+          const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
+          text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
+        }
       }
+      this.position += total;
       return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
@@ -173,7 +185,12 @@ export class DecoderCommon {
       // Hosts report malformed input (fatal) as a TypeError. Anything else is not about the bytes:
       // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
       // the RangeError the wasm path gives; the rest goes out as it came.
-      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(name));
+      // The host decoders are bytewise (native.js): the same bytes through our own decoder find the
+      // offset, and throw the TypeError that says where (or, with no instance, one that does not).
+      if (error instanceof TypeError) {
+        if (this.instance) this.#decodeInWasm(bytes, true);
+        throw new TypeError(MESSAGES.fatalDecode(name));
+      }
       if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
         throw new RangeError(MESSAGES.tooLong(), { cause: error });
       }

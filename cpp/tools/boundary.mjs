@@ -110,10 +110,17 @@ export const ABI = {
     ['kFatal', 'FATAL', 1, 'error mode "fatal" (otherwise "replacement")'],
     ['kIgnoreBom', 'IGNORE_BOM', 2, "TextDecoderCommon's ignore BOM"],
     ['kFlush', 'FLUSH', 4, 'the input ends after these bytes (process end-of-queue)'],
+    ['kRecordErrors', 'RECORD_ERRORS', 8, 'replacement mode: record every error in the error log'],
   ],
   EncodeOption: [
     ['kHtml', 'HTML', 1, 'error mode "html" (otherwise "fatal")'],
     ['kEncodeFlush', 'ENCODE_FLUSH', 4, 'the input ends after this chunk (process end-of-queue)'],
+    [
+      'kEncodeRecordErrors',
+      'ENCODE_RECORD_ERRORS',
+      8,
+      'html mode: record every unencodable code point in the error log',
+    ],
   ],
   Status: [
     ['kDone', 'STATUS_DONE', 0, 'all input consumed (and flushed, with kFlush)'],
@@ -134,7 +141,16 @@ export const ABI = {
     ['kScratchBegin', 'SCRATCH_BEGIN', 3, 'decode: where the output starts'],
     ['kScratchWritten', 'SCRATCH_WRITTEN', 4, 'where the output ends (decode: code units; encode: bytes)'],
     ['kScratchCodePoint', 'SCRATCH_CODE_POINT', 5, 'encode with kError: the code point that cannot be encoded'],
-    ['kScratchWords', 'SCRATCH_WORDS', 8, 'the size of the scratch area'],
+    ['kScratchErrors', 'SCRATCH_ERRORS', 6, 'records in the error log (a fatal decode error, or kRecordErrors)'],
+    [
+      'kScratchErrorLog',
+      'SCRATCH_ERROR_LOG',
+      8,
+      'the error log: records of two words, decode: [start, end) of the malformed bytes relative to the ' +
+        "call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input " +
+        'index and the code point',
+    ],
+    ['kScratchWords', 'SCRATCH_WORDS', 8 + 2 * 128, 'the size of the scratch area (a log of 128 records)'],
   ],
 };
 
