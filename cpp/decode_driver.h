@@ -83,7 +83,7 @@ struct DecodeCall {
   size_t capacity;
   uint32_t options;
   bool bom_encoding;  // UTF-8 or UTF-16BE/LE: "serialize I/O queue" drops one leading U+FEFF
-  ErrorLog* log;      // where errors are recorded (a fatal one, or every one with kRecordErrors)
+  ErrorLog* log;      // where errors are recorded with kRecordErrors (if kErrorLogBuilt)
 };
 
 namespace detail {
@@ -145,7 +145,9 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
   using State = typename Codec::State;
   State st = CodecState<State>::load(state);
   const bool fatal = call.options & kFatal;
-  ErrorLog* const log = fatal || (call.options & kRecordErrors) ? call.log : nullptr;
+  // A compile-time nullptr where the build has no error log: none of the code below that uses it is
+  // compiled in then (the default core module). Fatal errors never use it: their position is `read`.
+  ErrorLog* const log = kErrorLogBuilt && (call.options & kRecordErrors) ? call.log : nullptr;
   const uint8_t* in = call.in;
   const size_t length = call.length;
   Utf16Writer w{call.out};
@@ -186,10 +188,8 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
       detail::record_error(log, i, before, 1, restored.count + (s == kStepErrorAgain),
                            detail::held(codec, st));
     }
-    if (fatal) {
-      ++i;
-      return finish(kError);
-    }
+    // The error was found at in[i]: `read` stops before it (encoding.h).
+    if (fatal) return finish(kError);
     *w.p++ = 0xFFFD;
     if (s == kStepError) ++i;
     if (restored.count) detail::drain_restored(codec, st, restored, w, log, i);

@@ -230,7 +230,7 @@ template <class Codec, class Source>
 EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, const EncodeCall& call) {
   ByteWriter w{call.out};
   uint8_t* const limit = call.out + call.capacity - kMaxEncodeStep;
-  ErrorLog* const log = call.options & kEncodeRecordErrors ? call.log : nullptr;
+  ErrorLog* const log = kErrorLogBuilt && (call.options & kEncodeRecordErrors) ? call.log : nullptr;
   size_t i = 0;
   auto result = [&](uint32_t status, uint32_t cp) {
     if (status == kError || (status == kDone && (call.options & kEncodeFlush))) st = EncoderState{};

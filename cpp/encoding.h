@@ -27,16 +27,27 @@ static_assert(sizeof(DecoderState) == 8);
 
 struct DecodeResult {
   uint32_t status;
-  uint32_t read;     // bytes consumed
+  uint32_t read;     // bytes consumed; with kError, those before the byte at which the error was
+                     // found (all of them for an error found at end-of-queue)
   uint32_t begin;    // output starts at out[begin] (1 when a leading BOM was dropped)
   uint32_t written;  // output ends at out[written]
 };
 
-// Where the drivers record errors (the scratch area's error log at the wasm boundary): decode, the
-// malformed bytes of each error as [start, end) relative to the call's input (start is negative
-// for bytes held from earlier calls; decode_driver.h defines which bytes); encode (html mode), the
-// input index of each unencodable code point and the code point. A driver given a log stops early
-// (kOutputFull) once it has fewer than kErrorLogMargin records of room left.
+// Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the default core
+// module is built with EW_ERROR_LOG=0, so the TextDecoder path carries none of it; the core variant
+// that encoding-wasm/errors loads, the family modules and the native builds have it
+// (cpp/tools/boundary.mjs, docs/design.md section 16).
+#ifndef EW_ERROR_LOG
+#define EW_ERROR_LOG 1
+#endif
+inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
+
+// Where the drivers record errors (the scratch area's error log at the wasm boundary): decode
+// (kRecordErrors, replacement mode), the malformed bytes of each error as [start, end) relative to
+// the call's input (start is negative for bytes held from earlier calls; decode_driver.h defines
+// which bytes); encode (html mode with kEncodeRecordErrors), the input index of each unencodable
+// code point and the code point. A driver given a log stops early (kOutputFull) once it has fewer
+// than kErrorLogMargin records of room left.
 struct ErrorLog {
   uint32_t count;
   uint32_t capacity;
@@ -58,7 +69,7 @@ constexpr size_t max_utf16_length(size_t byte_length) { return byte_length + 32;
 // Decodes `in` with `encoding`'s decoder, continuing from and updating `state`, and writes UTF-16
 // code units to `out` (capacity `out_capacity`, at least 16). Implements the decoder loop of
 // https://encoding.spec.whatwg.org/#dom-textdecoder-decode including "serialize I/O queue" (BOM).
-// With a log, records a fatal error, or (kRecordErrors) every error of replacement mode.
+// With a log and kRecordErrors (replacement mode), records every error (where kErrorLogBuilt).
 DecodeResult decode_to_utf16(int encoding, uint32_t options, DecoderState& state, const uint8_t* in,
                              size_t length, char16_t* out, size_t out_capacity, ErrorLog* log = nullptr);
 

@@ -23,11 +23,12 @@ uint32_t g_scratch[ew::kScratchWords];
 
 ew::DecoderState& decoder_state() { return *reinterpret_cast<ew::DecoderState*>(g_scratch); }
 
-// The error log in the scratch area, emptied for a call.
-ew::ErrorLog& error_log() {
+// The error log in the scratch area, emptied for a call; nullptr in a build without one (encoding.h).
+ew::ErrorLog* error_log() {
+  if (!ew::kErrorLogBuilt) return nullptr;
   static ew::ErrorLog log;
   log = {0, (ew::kScratchWords - ew::kScratchErrorLog) / 2, g_scratch + ew::kScratchErrorLog};
-  return log;
+  return &log;
 }
 ew::EncoderState& encoder_state() { return *reinterpret_cast<ew::EncoderState*>(g_scratch); }
 
@@ -42,10 +43,10 @@ EW_EXPORT uint32_t* ew_scratch() { return g_scratch; }
 // Decodes ew_input()[offset, offset + length). Returns the Status; see g_scratch for the rest.
 EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, uint32_t length) {
   if (offset > kInputBytes || length > kInputBytes - offset) return ew::kError;
-  ew::ErrorLog& log = error_log();
+  ew::ErrorLog* log = error_log();
   ew::DecodeResult r = ew::decode_to_utf16(encoding, options, decoder_state(), g_input + offset, length,
-                                           g_output, kOutputUnits, &log);
-  g_scratch[ew::kScratchErrors] = log.count;
+                                           g_output, kOutputUnits, log);
+  if (log) g_scratch[ew::kScratchErrors] = log->count;
   g_scratch[ew::kScratchRead] = r.read;
   g_scratch[ew::kScratchBegin] = r.begin;
   g_scratch[ew::kScratchWritten] = r.written;
@@ -70,13 +71,13 @@ EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, ui
   size_t units = utf16 ? kInputBytes / 2 : kInputBytes;
   if (offset > units || length > units - offset) return ew::kError;
   uint8_t* out = reinterpret_cast<uint8_t*>(g_output);
-  ew::ErrorLog& log = error_log();
+  ew::ErrorLog* log = error_log();
   ew::EncodeResult r = utf16 ? ew::encode_from_utf16(encoding, options, encoder_state(),
                                                      reinterpret_cast<const char16_t*>(g_input) + offset,
-                                                     length, out, sizeof g_output, &log)
+                                                     length, out, sizeof g_output, log)
                              : ew::encode_from_utf8(encoding, options, encoder_state(), g_input + offset,
-                                                    length, out, sizeof g_output, &log);
-  g_scratch[ew::kScratchErrors] = log.count;
+                                                    length, out, sizeof g_output, log);
+  if (log) g_scratch[ew::kScratchErrors] = log->count;
   g_scratch[ew::kScratchRead] = r.read;
   g_scratch[ew::kScratchWritten] = r.written;
   g_scratch[ew::kScratchCodePoint] = r.code_point;

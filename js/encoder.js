@@ -27,11 +27,11 @@ function construct(label, options) {
 }
 
 // A stream of chunks through one encoder: `s` is its record ({ id, name, html, state, leading,
-// position }: the encoding, the error mode, the encoder instance's state word (instance.js), a leading
-// surrogate that ended the last chunk or '', and the code units of the stream before the next chunk,
-// for the index of an error). `input` is a string; with `stream` more follow. `record`, if given,
-// takes each unencodable code point (html mode; run_encoder.js). Shared with encoding-wasm/errors.
-export function encodeChunk(s, input, stream, record) {
+// position, instance }: the encoding, the error mode, the encoder instance's state word (instance.js),
+// a leading surrogate that ended the last chunk or '', the code units of the stream before the next
+// chunk, for the index of an error, and the module to run it in, if not the usual one). `input` is a
+// string; with `stream` more follow. Shared with encoding-wasm/errors.
+export function encodeChunk(s, input, stream) {
   let text = s.leading + input;
   s.leading = '';
   if (stream) {
@@ -46,9 +46,9 @@ export function encodeChunk(s, input, stream, record) {
     }
     if (text === '') return new Uint8Array(0);
   }
-  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position, record };
+  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position };
   try {
-    const bytes = runEncoder(instanceFor(s.id), encoder, text, !stream);
+    const bytes = runEncoder(s.instance ?? instanceFor(s.id), encoder, text, !stream);
     s.state = encoder.state;
     s.position = stream ? s.position + text.length : 0;
     return bytes;
@@ -68,6 +68,7 @@ export const newEncoderRecord = (id, html) => ({
   state: 0,
   leading: '',
   position: 0,
+  instance: null,
 });
 
 export class Encoder {

@@ -2,16 +2,73 @@
 // every error's malformed bytes (offset and length in the stream), and encode in the html error mode
 // while collecting every unencodable code point (its UTF-16 index in the stream and its value). The
 // core records them as it meets them (cpp/decode_driver.h, cpp/encode_driver.h: the error log of the
-// scratch area), in the same pass that decodes or encodes; nothing else pays for it.
+// scratch area), in the same pass that decodes or encodes. Only modules built with the log record
+// them: the table families, and for the core's encodings a variant of the core that only this entry
+// loads (dist/encoding-errors.wasm, '#errors-core'), so the TextDecoder path carries none of it
+// (docs/design.md section 16).
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
+import { coreModule } from '#errors-core';
+import { instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
+import {
+  ENCODE_RECORD_ERRORS,
+  RECORD_ERRORS,
+  SCRATCH_ERROR_LOG,
+  SCRATCH_ERRORS,
+  SCRATCH_READ,
+} from './generated/abi.js';
+import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
+import { WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
+
+// A module instance whose decode and encode calls record their errors (run_decoder.js and
+// run_encoder.js call it as any other): each call asks the core for its error log, and each record
+// goes to `add(first, second, at)`, `at` being where the call's input starts in the chunk that
+// begin() announced (the input that the calls since then consumed).
+class LoggingInstance extends WasmInstance {
+  begin(add) {
+    this.add = add;
+    this.consumed = 0;
+  }
+
+  instantiate() {
+    super.instantiate();
+    const raw = this.wasm;
+    const after = (status) => {
+      this.views();
+      const { scratch } = this;
+      for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
+        // (a decode record's words are signed: bytes held from earlier calls come before the input)
+        this.add(scratch[SCRATCH_ERROR_LOG + 2 * k] | 0, scratch[SCRATCH_ERROR_LOG + 2 * k + 1] | 0, this.consumed);
+      }
+      this.consumed += scratch[SCRATCH_READ];
+      return status;
+    };
+    this.wasm = {
+      __proto__: raw,
+      ew_decode: (id, options, offset, length) => after(raw.ew_decode(id, options | RECORD_ERRORS, offset, length)),
+      ew_encode: (id, options, offset, length, utf16) =>
+        after(raw.ew_encode(id, options | ENCODE_RECORD_ERRORS, offset, length, utf16)),
+    };
+  }
+}
+
+// The core built with the error log, and an instance of each family's module of our own.
+const core = new LoggingInstance(coreModule);
+const families = FAMILIES.map(() => null);
+// The logging instance for encoding `id` (loading its family if need be).
+function instanceWithLog(id) {
+  const family = ENCODING_FAMILY[id];
+  if (family < 0) return core;
+  return (families[family] ??= new LoggingInstance(instanceFor(id).module, FAMILIES[family]));
+}
+
 let isDecoder;
 let isEncoder;
 
@@ -28,7 +85,6 @@ const streamOf = (options) => {
 export class ErrorReportingDecoder {
   #common;
   #doNotFlush = false;
-  #errors = null;
 
   static {
     isDecoder = (value) => value !== null && typeof value === 'object' && #common in value;
@@ -43,11 +99,9 @@ export class ErrorReportingDecoder {
       { __proto__: null, ignoreBOM: dict ? !!dict.ignoreBOM : false },
       new.target,
     );
-    // Always our own decoder (a host decoder does not say where its errors are).
+    // Always our own decoder, built with the log (a host decoder does not say where its errors are).
     common.Host = null;
-    common.record = (start, end) => {
-      this.#errors[this.#errors.length] = { offset: start, length: end - start };
-    };
+    common.instance = instanceWithLog(common.id);
     this.#common = common;
   }
 
@@ -68,15 +122,16 @@ export class ErrorReportingDecoder {
     if (!this.#doNotFlush) common.reset();
     this.#doNotFlush = stream;
     const errors = [];
-    this.#errors = errors;
+    // Offsets in the stream: the chunk starts at common.position, the call's input at `at` in it.
+    common.instance.begin((start, end, at) => {
+      errors[errors.length] = { offset: common.position + at + start, length: end - start };
+    });
     try {
       const text = common.decodeChunk(bytes, !stream);
       return { text, errors };
     } catch (error) {
       this.#doNotFlush = false;
       throw error;
-    } finally {
-      this.#errors = null;
     }
   }
 }
@@ -101,7 +156,9 @@ export class ErrorReportingEncoder {
   // new ErrorReportingEncoder(label = 'utf-8'): a RangeError for an unknown label and for
   // replacement, UTF-16BE and UTF-16LE, which have no encoder.
   constructor(label = 'utf-8') {
-    this.#s = newEncoderRecord(encoderId(toDOMString(label)), true);
+    const id = encoderId(toDOMString(label));
+    this.#s = newEncoderRecord(id, true);
+    this.#s.instance = instanceWithLog(id);
   }
 
   get encoding() {
@@ -113,9 +170,12 @@ export class ErrorReportingEncoder {
     const text = toDOMString(input);
     const stream = streamOf(options);
     const errors = [];
-    const bytes = encodeChunk(this.#s, text, stream, (index, codePoint) => {
-      errors[errors.length] = { index, codePoint };
+    const s = this.#s;
+    // Indices in the stream: the chunk starts at s.position, the call's input at `at` in it.
+    s.instance.begin((index, codePoint, at) => {
+      errors[errors.length] = { index: s.position + at + index, codePoint };
     });
+    const bytes = encodeChunk(s, text, stream);
     return { bytes, errors };
   }
 }

@@ -3,10 +3,7 @@ import {
   FATAL,
   FLUSH,
   IGNORE_BOM,
-  RECORD_ERRORS,
   SCRATCH_BEGIN,
-  SCRATCH_ERROR_LOG,
-  SCRATCH_ERRORS,
   SCRATCH_READ,
   SCRATCH_STATE0,
   SCRATCH_STATE1,
@@ -23,13 +20,12 @@ import { outputString } from './strings.js';
 // 16 flushed) in one string (see runDecoder).
 const PIECE = 65528 - 16;
 
-// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state, position, record }: the encoding's
-// id and name, the error mode and ignore BOM, the decoder's state, {s0, s1}, the eight bytes of
-// DecoderState, and optionally the stream bytes before these and a function that takes every error)
-// in `instance` (its WasmInstance) over `bytes` (a Uint8Array); with `flush` the input ends here.
+// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state, position }: the encoding's id and
+// name, the error mode and ignore BOM, the decoder's state, {s0, s1}, the eight bytes of
+// DecoderState, and optionally the stream's bytes before these) in `instance` (its WasmInstance)
+// over `bytes` (a Uint8Array); with `flush` the input ends here.
 // Returns the string; on a fatal error the core has reset the state, and this throws a TypeError
-// that says where the malformed bytes are in the stream. With `record` (replacement mode only),
-// each error's malformed bytes are passed to it as (start, end), offsets in the stream.
+// that says at which byte of the stream the decoder found the error (the core's `read`).
 // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
 // wasm is the error of instance.run().
 export const runDecoder = (instance, decoder, bytes, flush) =>
@@ -39,8 +35,7 @@ function decode(instance, decoder, bytes, flush) {
   instance.enter();
   const { id, name, state } = decoder;
   const { inputPtr } = instance;
-  const { record } = decoder;
-  const options = (decoder.fatal ? FATAL : 0) | (decoder.ignoreBOM ? IGNORE_BOM : 0) | (record ? RECORD_ERRORS : 0);
+  const options = (decoder.fatal ? FATAL : 0) | (decoder.ignoreBOM ? IGNORE_BOM : 0);
   const total = lengthOf(bytes);
   // Input goes in pieces whose output stays below V8's large-object size (a two-byte string of
   // more than 65528 units), which is far slower to allocate: Node 20, ucs2Slice of 65528 units
@@ -87,16 +82,9 @@ function decode(instance, decoder, bytes, flush) {
           throw new RangeError(MESSAGES.tooLong(text.length + piece.length), { cause: error });
         }
       }
-      if (scratch[SCRATCH_ERRORS] !== 0) {
-        // Stream offsets: the bytes before this call, before this piece, and this piece's before this call.
-        const at = (decoder.position || 0) + pos - length + offset;
-        const start = at + (scratch[SCRATCH_ERROR_LOG] | 0);
-        if (status === STATUS_ERROR) {
-          throw new TypeError(MESSAGES.fatalDecode(name, start, at + (scratch[SCRATCH_ERROR_LOG + 1] | 0) - start));
-        }
-        for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
-          record(at + (scratch[SCRATCH_ERROR_LOG + 2 * k] | 0), at + (scratch[SCRATCH_ERROR_LOG + 2 * k + 1] | 0));
-        }
+      // this call's input starts at bytes[pos - length + offset]
+      if (status === STATUS_ERROR) {
+        throw new TypeError(MESSAGES.fatalDecode(name, (decoder.position || 0) + pos - length + offset + read));
       }
       offset += read;
       if (status === STATUS_DONE) break;

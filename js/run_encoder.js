@@ -1,11 +1,8 @@
 // An encoder run over a string in wasm.
 import {
   ENCODE_FLUSH,
-  ENCODE_RECORD_ERRORS,
   HTML,
   SCRATCH_CODE_POINT,
-  SCRATCH_ERROR_LOG,
-  SCRATCH_ERRORS,
   SCRATCH_READ,
   SCRATCH_STATE0,
   SCRATCH_WRITTEN,
@@ -17,13 +14,10 @@ import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
 import { MESSAGES } from './messages.js';
 
-// Runs `encoder` (a record of { id, name, html, state, position, record }: the encoding's id and
-// name, the "html" error mode (else "fatal"), the encoder's state word, and optionally the stream's
-// code units before `text` and a function that takes every unencodable code point) in `instance`
-// (its WasmInstance) over `text`; with `flush` the input ends here. Returns the output in a new
-// Uint8Array; throws a TypeError naming the first code point that cannot be encoded (fatal) and its
-// index in the stream. With `record` (html mode only), each unencodable code point is passed to it
-// as (index in the stream, code point).
+// Runs `encoder` (a record of { id, name, html, state, position }: the encoding's id and name, the
+// "html" error mode (else "fatal"), the encoder's state word, and optionally the stream's code units
+// before `text`) in `instance` (its WasmInstance) over `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
+// TypeError naming the first code point that cannot be encoded (fatal) and its index in the stream.
 export const runEncoder = (instance, encoder, text, flush) =>
   instance.run(encode, 'encoding', encoder.name, encoder, text, flush);
 
@@ -40,10 +34,7 @@ function encode(instance, encoder, text, flush) {
   do {
     instance.enter();
     const length = stageText(instance, text, start);
-    const options =
-      (encoder.html ? HTML : 0) |
-      (encoder.record ? ENCODE_RECORD_ERRORS : 0) |
-      (flush && start + length === text.length ? ENCODE_FLUSH : 0);
+    const options = (encoder.html ? HTML : 0) | (flush && start + length === text.length ? ENCODE_FLUSH : 0);
     let offset = 0;
     for (;;) {
       instance.scratch[SCRATCH_STATE0] = encoder.state;
@@ -57,11 +48,10 @@ function encode(instance, encoder, text, flush) {
       const read = scratch[SCRATCH_READ];
       const written = scratch[SCRATCH_WRITTEN];
       if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(instance.family ?? 'core', name));
-      const at = (encoder.position || 0) + start + offset;
-      if (status === STATUS_ERROR)
-        throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT], at + read));
-      for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
-        encoder.record(at + scratch[SCRATCH_ERROR_LOG + 2 * k], scratch[SCRATCH_ERROR_LOG + 2 * k + 1]);
+      // this call's input starts at text[start + offset]
+      if (status === STATUS_ERROR) {
+        const index = (encoder.position || 0) + start + offset + read;
+        throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT], index));
       }
       const chunk = copyOut(instance.buffer, instance.outputPtr, written);
       if (first === null) first = chunk;

@@ -104,7 +104,7 @@ export class DecoderCommon {
     this.fatal = fatal;
     this.ignoreBOM = ignoreBOM;
     this.state = { s0: 0, s1: 0 };
-    // The stream's bytes before the next chunk, for the offsets of fatal errors.
+    // The stream's bytes before the next chunk (fatal errors say at which byte of the stream).
     this.position = 0;
     // The host decoder's class and its decode(), and the decoder made of it on first use.
     this.Host = host ? host.Native : null;
@@ -130,10 +130,6 @@ export class DecoderCommon {
   // TypeError and the decoder is a new instance again.
   decodeChunk(bytes, flush) {
     if (this.Host) return this.#decodeOnHost(bytes, flush);
-    return this.#decodeInWasm(bytes, flush);
-  }
-
-  #decodeInWasm(bytes, flush) {
     // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Not on
     // shared memory, which could change between the test and the copy, and not past the size where
     // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
@@ -185,10 +181,11 @@ export class DecoderCommon {
       // Hosts report malformed input (fatal) as a TypeError. Anything else is not about the bytes:
       // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
       // the RangeError the wasm path gives; the rest goes out as it came.
-      // The host decoders are bytewise (native.js): the same bytes through our own decoder find the
-      // offset, and throw the TypeError that says where (or, with no instance, one that does not).
       if (error instanceof TypeError) {
-        if (this.instance) this.#decodeInWasm(bytes, true);
+        // Where, in the first chunk of a stream: the host decoder is exact (native.js), so ours, from
+        // the same new state, finds the error at the same byte, and throws the TypeError that says
+        // where. (In later chunks the state the host held is gone: no position then.)
+        if (this.instance && this.position === 0) runDecoder(this.instance, this, bytes, flush);
         throw new TypeError(MESSAGES.fatalDecode(name));
       }
       if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {

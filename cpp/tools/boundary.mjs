@@ -57,9 +57,16 @@ export const CODECS = {
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
 // The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
+// Built with EW_ERROR_LOG=0: no error log (cpp/encoding.h), so the TextDecoder path carries none of
+// it. `variants`: the same sources built with other defines into another file, each loaded only by
+// the entry point named (package.json "imports" `#<name>-core`, generated loaders
+// js/generated/<host>_<name>_core.js): `errors`, with the error log, for encoding-wasm/errors. The
+// family modules are built with the log (they serve every entry point; it costs them little).
 export const CORE = {
   sources: ['labels.cpp', 'core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
+  defines: ['EW_ERROR_LOG=0'],
+  variants: [{ name: 'errors', file: 'encoding-errors', defines: ['EW_ERROR_LOG=1'], entry: 'encoding-wasm/errors' }],
 };
 
 // The multi-byte table families, in id order, one module each (dist/tables/<name>.wasm): their
@@ -141,7 +148,12 @@ export const ABI = {
     ['kScratchBegin', 'SCRATCH_BEGIN', 3, 'decode: where the output starts'],
     ['kScratchWritten', 'SCRATCH_WRITTEN', 4, 'where the output ends (decode: code units; encode: bytes)'],
     ['kScratchCodePoint', 'SCRATCH_CODE_POINT', 5, 'encode with kError: the code point that cannot be encoded'],
-    ['kScratchErrors', 'SCRATCH_ERRORS', 6, 'records in the error log (a fatal decode error, or kRecordErrors)'],
+    [
+      'kScratchErrors',
+      'SCRATCH_ERRORS',
+      6,
+      'records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)',
+    ],
     [
       'kScratchErrorLog',
       'SCRATCH_ERROR_LOG',
