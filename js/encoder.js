@@ -5,11 +5,10 @@
 import { encodingName, instanceFor } from './core.js';
 import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
-import { apply, charCodeOf } from './intrinsics.js';
+import { apply, charCodeOf, hostTransformStream } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, toDictionary, toDOMString } from './webidl.js';
 
-const HostTransformStream = typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : undefined;
 const { slice } = String.prototype;
 let isEncoder;
 let isEncoderStream;
@@ -122,6 +121,7 @@ class EncoderStream {
   // errors both sides with the TypeError.
   constructor(label = 'utf-8', options = undefined) {
     const encoder = new Encoder(label, options);
+    const HostTransformStream = hostTransformStream();
     const transform = new HostTransformStream(
       {
         __proto__: null,
@@ -173,5 +173,5 @@ defineInterface(Encoder, 'Encoder', ['encoding', 'errorMode', 'encode']);
 defineInterface(EncoderStream, 'EncoderStream', ['encoding', 'errorMode', 'readable', 'writable']);
 
 // Undefined where the host has no TransformStream when the package loads.
-const ExportedEncoderStream = HostTransformStream ? EncoderStream : undefined;
+const ExportedEncoderStream = hostTransformStream ? EncoderStream : undefined;
 export { ExportedEncoderStream as EncoderStream };

@@ -39,7 +39,7 @@ function encode(instance, encoder, text, flush) {
     for (;;) {
       instance.scratch[SCRATCH_STATE0] = encoder.state;
       instance.inWasm = true;
-      const status = instance.wasm.ew_encode(id, options, offset, length - offset, 1);
+      const status = instance.wasm.ew_encode(id, options, offset, length - offset);
       instance.inWasm = false;
       // The first use of an encoder builds its lookup tables, which may grow memory.
       instance.views();

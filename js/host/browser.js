@@ -26,3 +26,6 @@ export function loadFamily(family) {
   if (url === null) throw new Error(`unknown table family ${family}`);
   return compile(url);
 }
+
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+export const isAscii = null;

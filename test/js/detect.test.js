@@ -285,7 +285,12 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
 
   it("package.json's ./detect and types/detect.d.ts name exactly what js/detect.js exports", async () => {
     const pkg = JSON.parse(await read('package.json'));
-    expect(pkg.exports['./detect']).toEqual({ types: './types/detect.d.ts', default: './js/detect.js' });
+    expect(pkg.exports['./detect']).toEqual({
+      types: './types/detect.d.ts',
+      deno: './dist/deno/detect.js',
+      node: './dist/node/detect.js',
+      default: './js/detect.js',
+    });
     const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
     const exported = Object.keys(await import('../../js/detect.js')).sort();
     expect(declared.map((m) => m[1]).sort()).toEqual(exported);
