@@ -53,7 +53,8 @@ class LoggingInstance extends WasmInstance {
     this.wasm = {
       __proto__: raw,
       ew_decode: (id, options, offset, length) => after(raw.ew_decode(id, options | RECORD_ERRORS, offset, length)),
-      ew_encode: (id, options, offset, length) => after(raw.ew_encode(id, options | ENCODE_RECORD_ERRORS, offset, length)),
+      ew_encode: (id, options, offset, length) =>
+        after(raw.ew_encode(id, options | ENCODE_RECORD_ERRORS, offset, length)),
     };
   }
 }
