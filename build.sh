@@ -70,7 +70,7 @@ fi
 run cmake --build "$BUILD_DIR/wasm"
 mkdir -p dist/tables "$BUILD_DIR/opt"
 features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
-for built in "$BUILD_DIR"/wasm/encoding.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
+for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
   shipped=dist/${built#"$BUILD_DIR"/wasm/}
   if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
   # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.

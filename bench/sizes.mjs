@@ -15,6 +15,9 @@ const allJs = await bundle("export * from './js/index.js';");
 const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
+const errorsJs = await bundle("export * from './js/errors.js';");
+// encoding-wasm/errors loads the core built with the error log instead of dist/encoding.wasm.
+const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -23,6 +26,8 @@ const rows = [
   ['JS for encoding-wasm/hooks (minified)', hooksJs.length, gz(hooksJs)],
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
+  ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
+  ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))

@@ -4,7 +4,8 @@
 // (the families' are generated: js/generated/browser_families.js).
 import { familyUrl } from '../generated/browser_families.js';
 
-async function compile(url) {
+// Also the loader of the core variants (js/generated/browser_<name>_core.js).
+export async function compile(url) {
   const response = fetch(url);
   if (WebAssembly.compileStreaming) {
     try {
