@@ -8,7 +8,7 @@
 // as one chunk of its whole size (measured with 200 MB), which a slice's size bounds.
 import { TextDecoder, TextEncoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
-import { decodeWithErrors } from './errors.js';
+import { ErrorReportingDecoder } from 'encoding-wasm/errors';
 import { isUnicodeTarget } from './encodings.js';
 import { encodeUtf16 } from './utf16.js';
 
@@ -94,7 +94,9 @@ export async function convertBlob(
     try {
       text = decoder.decode(bytes, { stream: !last });
     } catch {
-      const at = decodeWithErrors(bytes, source, { final: last }).errors[0]?.offset ?? 0;
+      // The slices before this one decoded cleanly; the error is in this one (or in a character
+      // it ends, which this decoder, new at the slice's start, reports at byte 0).
+      const at = new ErrorReportingDecoder(source).decode(bytes, { stream: !last }).errors[0]?.offset ?? 0;
       throw new TypeError(`malformed input at byte ${offset + at} (not ${source})`);
     }
     longestString = Math.max(longestString, text.length);

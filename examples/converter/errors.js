@@ -1,14 +1,16 @@
-// Where the malformed byte sequences of some bytes are: the one place the converter finds them, so
-// that an error-position API of the package can replace this file when it lands.
+// Where the malformed byte sequences of some bytes are, for the preview and the hex view.
 //
-// Until then the bytes go one at a time through the package's TextDecoder in replacement mode
-// (https://encoding.spec.whatwg.org/#concept-encoding-process with error mode "replacement"), and
-// each U+FFFD that is not a U+FFFD of the input marks an error: the count is the standard's. Where
-// a sequence starts is the first byte not yet decoded to a character; its end follows the
-// standard's "restore byte" rule of the multi-byte decoders (an ASCII byte, or for UTF-8 any byte,
-// that breaks a sequence is not part of the error). The ends are approximate for gb18030's
-// four-byte sequences (three bytes are restored) and ISO-2022-JP's escapes.
+// The errors themselves (each one's byte offset and length, exactly as the standard's decoder
+// consumed them) come from the package's non-standard 'encoding-wasm/errors' entry. The preview
+// also needs, for each UTF-16 code unit of the text, the byte its character starts at (the hex
+// view follows the cursor) and the index of each error's U+FFFD in the text; for those the bytes
+// go one at a time through the package's TextDecoder in replacement mode
+// (https://encoding.spec.whatwg.org/#concept-encoding-process), and each U+FFFD that is not a
+// U+FFFD of the input marks an error. Where a character starts is the first byte not yet decoded;
+// after an error it follows the standard's "restore byte" rule of the multi-byte decoders, so the
+// starts are approximate only after gb18030's four-byte errors and ISO-2022-JP's escapes.
 import { TextDecoder } from 'encoding-wasm';
+import { ErrorReportingDecoder } from 'encoding-wasm/errors';
 
 const MULTI_BYTE = new Set(['utf-8', 'gb18030', 'gbk', 'big5', 'euc-jp', 'euc-kr', 'shift_jis', 'iso-2022-jp']);
 
@@ -29,8 +31,8 @@ function endsWith(bytes, end, tail) {
 // Decodes `bytes` as `encoding` with replacement. `final`: the bytes end the input (else an
 // unfinished sequence at the end is left out, as more would follow). Returns
 //   text:     the decoded text,
-//   errors:   [{ offset, length, at }] per malformed sequence (byte offset and length, and the
-//             index of its U+FFFD in text),
+//   errors:   [{ offset, length, at }] per malformed sequence (its byte offset and length, from
+//             encoding-wasm/errors, and the index of its U+FFFD in text),
 //   unitByte: Int32Array, for each UTF-16 code unit of text, the offset of the byte its character
 //             starts at.
 export function decodeWithErrors(bytes, encoding, { final = true } = {}) {
@@ -72,6 +74,11 @@ export function decodeWithErrors(bytes, encoding, { final = true } = {}) {
   if (final) {
     const text = decoder.decode();
     if (text) take(text, bytes.length - 1);
+  }
+  const exact = new ErrorReportingDecoder(encoding).decode(bytes, { stream: !final }).errors;
+  // Both find the standard's errors, one U+FFFD each, in order; the offsets and lengths are exact.
+  if (exact.length === errors.length) {
+    errors.forEach((error, k) => Object.assign(error, { offset: exact[k].offset, length: exact[k].length }));
   }
   return { text: pieces.join(''), errors, unitByte: Int32Array.from(unitByte) };
 }
