@@ -13,6 +13,7 @@ import {
   Uint8Array,
 } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
+import { keepTail, notHeld } from './host_tail.js';
 import { hostDecoderFor, isAscii } from './native.js';
 import { runDecoder } from './run_decoder.js';
 import { cloneInterface, defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
@@ -110,6 +111,8 @@ export class DecoderCommon {
     this.Host = host ? host.Native : null;
     this.hostDecode = host ? host.decode : null;
     this.host = null;
+    // With a host decoder, fatal: the stream's last bytes, which the host may be holding (host_tail.js).
+    this.tail = null;
     this.ascii = isAscii !== null && !NOT_ASCII.has(encodingName(id));
   }
 
@@ -123,6 +126,7 @@ export class DecoderCommon {
   reset() {
     this.state = { s0: 0, s1: 0 };
     this.position = 0;
+    this.tail = null;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
@@ -153,6 +157,23 @@ export class DecoderCommon {
     return text;
   }
 
+  #findError(bytes, flush) {
+    const { tail } = this;
+    const skip = tail === null ? 0 : notHeld(this.name, tail, this.position);
+    const held = tail === null ? 0 : lengthOf(tail) - skip;
+    let input = bytes;
+    if (held > 0) {
+      const total = lengthOf(bytes);
+      input = new Uint8Array(held + total);
+      for (let i = 0; i < held; i++) input[i] = tail[skip + i];
+      setBytes(input, bytes, held);
+    }
+    this.tail = null;
+    this.state = { s0: 0, s1: 0 };
+    this.position -= held;
+    runDecoder(this.instance, this, input, flush);
+  }
+
   #decodeOnHost(bytes, flush) {
     const { name } = this;
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
@@ -174,6 +195,7 @@ export class DecoderCommon {
         }
       }
       this.position += total;
+      if (this.fatal && !flush) this.tail = keepTail(this.tail, bytes, total);
       return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
@@ -182,10 +204,10 @@ export class DecoderCommon {
       // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
       // the RangeError the wasm path gives; the rest goes out as it came.
       if (error instanceof TypeError) {
-        // Where, in the first chunk of a stream: the host decoder is exact (native.js), so ours, from
-        // the same new state, finds the error at the same byte, and throws the TypeError that says
-        // where. (In later chunks the state the host held is gone: no position then.)
-        if (this.instance && this.position === 0) runDecoder(this.instance, this, bytes, flush);
+        // Where: the host decoder is exact (native.js), so ours, from a new state, given the bytes
+        // the host can have been holding and this chunk, finds the error at the same byte and
+        // throws the TypeError that says where.
+        if (this.instance) this.#findError(bytes, flush);
         throw new TypeError(MESSAGES.fatalDecode(name));
       }
       if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
