@@ -31,6 +31,10 @@ constexpr uint16_t kNull = 0xFFFF;
 struct DecodeTable {
   uint16_t unit[256];
 #ifdef __wasm_simd128__
+  // The bytes whose code point is null, as a set for i8x16.swizzle: bit (b >> 4) - 8 of
+  // null_rows[b & 0xF] (only bytes 0x80..0xFF can be null).
+  v128_t null_rows;
+  bool has_null;
   // Rows (the sixteen bytes with the same high nibble) that decode linearly, code point = byte +
   // delta, as tables for i8x16.swizzle by high nibble: linear_rows is 0xFF for such a row (rows
   // 0x0..0x7 always are, with delta 0) and delta_low/delta_high are the bytes of its 16-bit delta
@@ -59,6 +63,11 @@ bool g_decode_ready[kSingleByteCount];
 #pragma clang loop vectorize(disable) unroll(disable)
   for (int p = 0; p < 0x80; ++p) t.unit[0x80 + p] = cps[p] ? cps[p] : kNull;
 #ifdef __wasm_simd128__
+  alignas(16) uint8_t rows[16] = {};
+  for (int p = 0; p < 0x80; ++p) {
+    if (!cps[p]) rows[p & 0xF] |= static_cast<uint8_t>(1 << (p >> 4)), t.has_null = true;
+  }
+  t.null_rows = wasm_v128_load(rows);
   alignas(16) uint8_t linear[16], low[16], high[16];
   for (int row = 0; row < 16; ++row) {
     uint16_t delta = static_cast<uint16_t>(t.unit[row << 4] - (row << 4));
@@ -96,11 +105,12 @@ const DecodeTable& decode_table(int index) {
 }
 
 #ifdef __wasm_simd128__
-// Whether one of the sixteen code units at out is kNull.
-inline bool any_null(const char16_t* out) {
-  const v128_t null = wasm_i16x8_splat(-1);
-  return wasm_v128_any_true(
-      wasm_v128_or(wasm_i16x8_eq(wasm_v128_load(out), null), wasm_i16x8_eq(wasm_v128_load(out + 8), null)));
+// Whether one of the sixteen bytes `v` has a null code point in `table`.
+inline bool any_null(const DecodeTable& table, v128_t v) {
+  const v128_t bit_of_high_nibble = wasm_i8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
+  v128_t row = wasm_i8x16_swizzle(table.null_rows, wasm_v128_and(v, wasm_i8x16_splat(0x0F)));
+  v128_t bit = wasm_i8x16_swizzle(bit_of_high_nibble, wasm_u8x16_shr(v, 4));
+  return wasm_v128_any_true(wasm_v128_and(row, bit));
 }
 
 // Decodes whole sixteen-byte blocks of in[0..n) up to the first that holds a byte whose code
@@ -109,20 +119,22 @@ inline bool any_null(const char16_t* out) {
 // and bytes of the window gets the low bytes of its code points from four swizzles; a block with
 // at most four non-ASCII bytes is widened and those four looked up; any other block goes through
 // the table byte by byte. Neither a linear row nor the window holds a null, so only the last two
-// kinds of block look for one (in what they wrote): the null test is no pass of its own.
-// The window is tried only without kLinear (where the table has one: KOI8-R, KOI8-U, windows-1251,
-// ...). Measured with ew_decode on 4 KiB of ru.koi8-r.bin (Node 20): 0.61 us with its blocks
-// through the table and a null scan of its own, 0.47 us with the window, 0.40 us with the tests
-// as byte masks (i8x16.bitmask; V8 makes all_true and lt_u of several instructions each).
+// kinds of block look for one (null_rows, where the table has a null): no pass of its own.
+// The window is tried only without kLinear, in an instantiation of its own (kWindow; KOI8-R,
+// KOI8-U, windows-1251, ...): its constants, held through the loop of the others, made them slower
+// (windows-1250 0.29 -> 0.38 us per 4 KiB). Measured with ew_decode on 4 KiB of ru.koi8-r.bin
+// (Node 20): 0.61 us with its blocks through the table and a null scan of its own, 0.47 us with
+// the window, 0.40 us with the tests as byte masks (i8x16.bitmask; V8 makes all_true and lt_u of
+// several instructions each).
 // The linear test is a separate instantiation because it costs the blocks it fails: tables without
 // a linear row ran 10-15% slower with it (koi8-r, windows-1250), and with kLinear the loop gives up
 // (returns early, for the caller to go on without it) after four failures in a row, as on English
 // windows-1252 text, whose non-ASCII bytes are mostly quotes and dashes from rows 0x80/0x90.
-template <bool kLinear>
+template <bool kLinear, bool kWindow>
 size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char16_t* out) {
   const uint16_t* unit = table.unit;
   const uint8_t* p = in;
-  const bool has_window = !kLinear && table.has_window;
+  const bool has_null = table.has_null;
   const v128_t window_base = wasm_i8x16_splat(static_cast<int8_t>(table.window_base));
   const v128_t window_high = wasm_i8x16_splat(static_cast<int8_t>(table.window_high));
   const v128_t window0 = wasm_v128_load(table.window_low), window1 = wasm_v128_load(table.window_low + 16);
@@ -152,7 +164,7 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
         continue;
       }
     }
-    if (has_window) {
+    if (kWindow) {
       // Byte - window_base is below 64 for the window's bytes and at least 64 for ASCII. A swizzle
       // gives 0 for an index past its 16 entries, so a byte of the window gets the entry of one
       // table and ASCII none; ASCII keeps its byte as the low byte, and a high byte of 0.
@@ -172,20 +184,14 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
         continue;
       }
     }
+    if (has_null && any_null(table, v)) break;
     if (__builtin_popcount(high) <= 4) {
       // Mostly ASCII: widened, then the few others through the table.
       wasm_v128_store(out, wasm_u16x8_extend_low_u8x16(v));
       wasm_v128_store(out + 8, wasm_u16x8_extend_high_u8x16(v));
-      bool null = false;
-      for (; high; high &= high - 1) {
-        uint16_t c = unit[p[__builtin_ctz(high)]];
-        out[__builtin_ctz(high)] = c;
-        null |= c == kNull;
-      }
-      if (null) break;
+      for (; high; high &= high - 1) out[__builtin_ctz(high)] = unit[p[__builtin_ctz(high)]];
     } else {
       for (int k = 0; k < 16; ++k) out[k] = unit[p[k]];
-      if (any_null(out)) break;
     }
     if (kLinear && ++misses == 4) return static_cast<size_t>(p + 16 - in);
   }
@@ -206,14 +212,16 @@ struct SingleByteDecoder {
   // took 3.8 us per call byte by byte with a null test each, 1.4 us with the null scan and blocks
   // through the table (ru.koi8-r.bin too), 0.95 us with the linear rows; pl.windows-1250.bin, one
   // Polish letter in every few blocks, 1.25 us without the mostly-ASCII case, 0.95 us with it.
-  // (ew_decode alone, without the call's other steps, later: windows-1251 0.36 us with the null
-  // scan a pass of its own, 0.31 us with the null test in the blocks; koi8-r: see decode_blocks.)
+  // (ew_decode alone, without the call's other steps, over the 4 KiB pieces of the files, later:
+  // windows-1251 0.37 us with the null scan a pass of its own, 0.33 us with the null test in the
+  // blocks that need one; koi8-r: see decode_blocks.)
   size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer& w) {
     const uint16_t* unit = table.unit;
     char16_t* out = w.p;
 #ifdef __wasm_simd128__
-    size_t i = table.has_linear ? decode_blocks<true>(table, in, n, out) : 0;
-    i += decode_blocks<false>(table, in + i, n - i, out + i);
+    size_t i = table.has_linear ? decode_blocks<true, false>(table, in, n, out) : 0;
+    i += table.has_window ? decode_blocks<false, true>(table, in + i, n - i, out + i)
+                          : decode_blocks<false, false>(table, in + i, n - i, out + i);
 #else
     size_t i = 0;
 #endif
