@@ -8,7 +8,7 @@
 //   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // filter: substring of the file name; --label: only that label (as the table prints it);
-// --pattern: only the call pattern whose name contains NAME ('one', '4 KiB', '64 KiB').
+// --pattern: only the call pattern whose name starts with NAME ('one', '4 KiB', '64 KiB').
 // --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of handing them to the host's decoder.
 // --baseline DIR: an A/B run. DIR is another checkout of encoding-wasm, built (say a worktree of
 // the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
@@ -79,7 +79,7 @@ const allPatterns = {
   },
 };
 const patterns = Object.fromEntries(
-  Object.entries(allPatterns).filter(([name]) => onlyPattern === undefined || name.includes(onlyPattern)),
+  Object.entries(allPatterns).filter(([name]) => onlyPattern === undefined || name.startsWith(onlyPattern)),
 );
 
 // The median of several short rounds of CPU time (process.cpuUsage: user + system, which other work
