@@ -14,13 +14,11 @@
 // the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
 // third decoder in the same rounds, and each cell also gives its speed and its ratio to native, so
 // that both sides of a change see the same machine at the same moments.
-// The corpus is ../shared/corpus where it exists, else the one bench/corpus/generate.mjs builds
-// into build/corpus/ (made, or remade when its sources changed, here); a file both have in common
-// is byte for byte the same (bench/corpus/README.md).
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The corpus: bench/corpus/select.mjs (../shared/corpus where it exists, else a generated one).
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
-import { corpusKey, DEFAULT_OUT, generate } from './corpus/generate.mjs';
+import { selectCorpus } from './corpus/select.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
@@ -38,30 +36,7 @@ if (args.includes('--wasm-only-utf')) {
   baseline?.setNativeDelegation(false);
 }
 
-const shared = new URL('../../shared/corpus/', import.meta.url);
-const generated = pathToFileURL(`${DEFAULT_OUT}/`);
-const readManifest = (dir) => JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8'));
-// ENCODING_WASM_CORPUS names a corpus directory, as --corpus DIR does (a worktree has no ../shared).
-const choice =
-  option('--corpus') ??
-  process.env.ENCODING_WASM_CORPUS ??
-  (existsSync(new URL('manifest.json', shared)) ? 'shared' : 'generated');
-let corpus;
-if (choice === 'shared') corpus = shared;
-else if (choice === 'generated') {
-  corpus = generated;
-  const current = existsSync(new URL('manifest.json', corpus)) && readManifest(corpus).key === corpusKey();
-  if (!current) {
-    console.log(`generating the corpus into ${fileURLToPath(corpus)} (bench/corpus/generate.mjs)`);
-    await generate(DEFAULT_OUT);
-  }
-} else corpus = pathToFileURL(`${choice.replace(/\/?$/, '/')}`);
-if (!existsSync(new URL('manifest.json', corpus))) {
-  console.error(`no corpus at ${fileURLToPath(corpus)} (no manifest.json)`);
-  process.exit(1);
-}
-const manifest = readManifest(corpus);
-console.log(`corpus: ${fileURLToPath(corpus)} (${choice === 'shared' || choice === 'generated' ? choice : 'given'})`);
+const { corpus, manifest } = await selectCorpus(option('--corpus'));
 
 const allPatterns = {
   'one call': (Decoder, label, bytes) => new Decoder(label).decode(bytes).length,
