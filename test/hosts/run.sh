@@ -11,7 +11,8 @@
 #      (readme/run.mjs)
 #   7. the browser benchmark's quick run in Chromium, Firefox and WebKit (bench/browsers/run.mjs
 #      --quick, about 25 s): the package's page runs in all three engines and decodes one corpus
-#      file per family as Node's TextDecoder does (skipped without ../shared/corpus)
+#      file per family as Node's TextDecoder does (without ../shared/corpus, on the generated
+#      corpus, whose manifest says nothing of Node's decoder: nothing is compared with it)
 # Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
 # everything in wasm (=0).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
