@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
-# the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm) and the native
-# test build, each only when stale, and ends by printing what a user ships.
+# the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm), the entry
+# points bundled for Node and Deno (dist/node/, dist/deno/) and the native test build, each only when stale, and ends by
+# printing what a user ships.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -69,7 +70,7 @@ fi
 run cmake --build "$BUILD_DIR/wasm"
 mkdir -p dist/tables "$BUILD_DIR/opt"
 features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
-for built in "$BUILD_DIR"/wasm/encoding.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
+for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
   shipped=dist/${built#"$BUILD_DIR"/wasm/}
   if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
   # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
@@ -83,6 +84,9 @@ for built in "$BUILD_DIR"/wasm/encoding.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
   fi
   log "$shipped updated"
 done
+
+# ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
+run node tools/bundle_entries.mjs --if-stale
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------
 if [ "$NATIVE" = 1 ]; then

@@ -1,20 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM, CHROMIUM_ARGS } from './test/hosts/chromium.mjs';
 
-// Two projects over the same test files (test/js/):
+// Projects over the same test files (test/js/):
 // - node: the suites in Node, as `npx vitest run` has always run them (test/run-all.sh). Deno and
 //   Bun run the same files too (test/hosts/run.sh).
 // - browser: the same files in headless Chromium (Debian's /usr/bin/chromium through Playwright),
-//   with the package's browser host (js/host/browser.js: fetch + compileStreaming). It is defined
-//   only when asked for, with `--project browser` or ENCODING_WASM_BROWSER=1 (test/hosts/run.sh),
-//   so a plain `vitest run` stays the Node project and needs no browser.
+//   with the package's browser host (js/host/browser.js: fetch + compileStreaming).
+// - firefox, webkit: the same again in headless Firefox ESR and in WebKitGTK's MiniBrowser under
+//   Xvfb (Debian's), which Playwright cannot drive: test/hosts/browser/provider.mjs starts them as
+//   plain processes on Vitest's page, which talks to Vitest over its own WebSocket.
+// The browser projects are defined only when asked for, with `--project browser|firefox|webkit` or
+// ENCODING_WASM_BROWSER=1 (test/hosts/run.sh), so a plain `vitest run` stays the Node project and
+// needs no browser.
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const BROWSERS = ['browser', 'firefox', 'webkit'];
 const wantBrowser =
   process.env.ENCODING_WASM_BROWSER === '1' ||
-  process.argv.some((a, i) => a === '--project=browser' || (a === '--project' && process.argv[i + 1] === 'browser'));
+  process.argv.some(
+    (a, i) =>
+      BROWSERS.includes(a.replace(/^--project=/, '')) &&
+      (a.startsWith('--project=') || process.argv[i - 1] === '--project'),
+  );
+
+// In Node, the suites import the package's entry points as Node gets them (package.json "exports",
+// condition "node"): the bundles of dist/node/ (tools/bundle_entries.mjs), rebuilt here first if a
+// source is newer. The files that also import the modules behind the entry points (core.js,
+// instance.js, ...) to look inside them keep the sources for both, so that they see one core.
+// Deno, Bun and the browser run the sources (Vite resolves #host to js/host/node.js in Deno too,
+// so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
+const INSIDE = ['builtins', 'family_registration', 'polyfill', 'wasm_failure'].map((f) => here(`test/js/${f}.test.js`));
+const ENTRY = /^(?:\.\.\/)+js\/(index|polyfill|detect|hooks|url|encoder|tables\/[\w-]+)\.js$/;
+const shipped = {
+  name: 'encoding-wasm-node-bundles',
+  enforce: 'pre',
+  async buildStart() {
+    const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
+    if (stale()) await bundleEntries();
+  },
+  resolveId(source, importer) {
+    const entry = ENTRY.exec(source)?.[1];
+    if (entry === undefined || !importer?.startsWith(here('test/js/')) || INSIDE.includes(importer)) return null;
+    return here(`dist/node/${entry}.js`);
+  },
+};
+const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 
 const node = {
+  plugins: inNode ? [shipped] : [],
   test: {
     name: 'node',
     include: ['test/js/**/*.test.js'],
@@ -26,54 +61,76 @@ const node = {
 // In the browser:
 // - `node:fs` is test/hosts/browser/fs.js, which serves cpp/whatwg/ (the spec's data files that the
 //   helpers and the reference implementation read through cpp/tools/whatwg_data.mjs) as raw text.
-// - corpus.test.js is left out: it reads ../shared/corpus, outside the package and present only on
-//   the project's machines, with node:fs.
+// - corpus.test.js reads ../shared/corpus (outside the package, present only on the project's
+//   machines, or $ENCODING_WASM_CORPUS) with node:fs: serveCorpus answers /__corpus/NAME from that
+//   directory, setup.js points the test there, and fs.js reads it.
 // - SharedArrayBuffer needs a cross-origin isolated page, so the test server sends COOP and COEP.
 // - test/hosts/browser/setup.js loads every table family (tables/all, as a page would), passes
 //   ENCODING_WASM_NATIVE in, and gives the page the bits of Node the suites use for their own
 //   checks (process.memoryUsage), after the package has loaded.
 
-const browser = async () => {
+const corpusDir = resolve(process.env.ENCODING_WASM_CORPUS ?? here('../shared/corpus'));
+const serveCorpus = {
+  name: 'encoding-wasm-corpus',
+  configureServer(server) {
+    server.middlewares.use('/__corpus/', (req, res, next) => {
+      const name = new URL(req.url, 'http://127.0.0.1').pathname.slice(1); // the names are plain ASCII
+      if (!/^\w[\w.-]*$/.test(name) || !existsSync(join(corpusDir, name))) return next();
+      res.setHeader('Content-Type', 'application/octet-stream');
+      res.end(readFileSync(join(corpusDir, name)));
+    });
+  },
+};
+
+const browser = (name, engine, provider, commands = {}) => ({
+  plugins: [serveCorpus],
+  resolve: {
+    alias: [
+      { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
+      { find: /^fs$/, replacement: here('test/hosts/browser/fs.js') },
+    ],
+  },
+  define: {
+    __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
+    __ENCODING_WASM_CORPUS__: JSON.stringify(existsSync(join(corpusDir, 'manifest.json'))),
+  },
+  server: {
+    host: '127.0.0.1',
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
+  },
+  test: {
+    name,
+    include: ['test/js/**/*.test.js'],
+    setupFiles: ['test/hosts/browser/setup.js'],
+    testTimeout: 120_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      api: { host: '127.0.0.1' },
+      provider,
+      commands,
+      instances: [{ browser: engine }],
+    },
+  },
+});
+
+const browsers = async () => {
   const { playwright } = await import('@vitest/browser-playwright');
-  return {
-    resolve: {
-      alias: [
-        { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
-        { find: /^fs$/, replacement: here('test/hosts/browser/fs.js') },
-      ],
-    },
-    define: {
-      __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
-    },
-    server: {
-      host: '127.0.0.1',
-      headers: {
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-      },
-    },
-    test: {
-      name: 'browser',
-      include: ['test/js/**/*.test.js'],
-      exclude: ['test/js/corpus.test.js'],
-      setupFiles: ['test/hosts/browser/setup.js'],
-      testTimeout: 120_000,
-      browser: {
-        enabled: true,
-        headless: true,
-        screenshotFailures: false,
-        api: { host: '127.0.0.1' },
-        provider: playwright({
-          launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
-        }),
-        instances: [{ browser: 'chromium' }],
-      },
-    },
-  };
+  const { COMMANDS, engines } = await import('./test/hosts/browser/provider.mjs');
+  const chromium = playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
+  return [
+    browser('browser', 'chromium', chromium),
+    browser('firefox', 'firefox', engines(), COMMANDS),
+    browser('webkit', 'webkit', engines(), COMMANDS),
+  ];
 };
 
 export default defineConfig(async () => ({
   test: {
-    projects: [node, ...(wantBrowser ? [await browser()] : [])],
+    projects: [node, ...(wantBrowser ? await browsers() : [])],
   },
 }));

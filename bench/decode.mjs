@@ -14,11 +14,11 @@
 // the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
 // third decoder in the same rounds, and each cell also gives its speed and its ratio to native, so
 // that both sides of a change see the same machine at the same moments.
-// The corpus: bench/corpus/select.mjs (../shared/corpus where it exists, else a generated one).
+// The corpus: bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
-import { selectCorpus } from './corpus/select.mjs';
+import { locateCorpus } from './corpus/locate.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
@@ -36,7 +36,8 @@ if (args.includes('--wasm-only-utf')) {
   baseline?.setNativeDelegation(false);
 }
 
-const { corpus, manifest } = await selectCorpus(option('--corpus'));
+const { url: corpus, kind, manifest } = await locateCorpus(option('--corpus'), { log: console.log });
+console.log(`corpus: ${fileURLToPath(corpus)} (${kind})`);
 
 const allPatterns = {
   'one call': (Decoder, label, bytes) => new Decoder(label).decode(bytes).length,

@@ -14,14 +14,15 @@
 // in its "fatal" mode on text it can represent, and each result is checked against the file.
 // --calls=N splits the text into N-unit calls (a fresh encode() each) instead of one call;
 // --chunk=N is the streaming chunk size in code units (default 65536). The corpus:
-// bench/corpus/select.mjs (../shared/corpus where it exists, else a generated one).
+// bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
 import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
 import iconv from 'iconv-lite';
 import { Encoder } from '../js/encoder.js';
 import { encode, TextDecoder } from '../js/index.js';
-import { selectCorpus } from './corpus/select.mjs';
+import { locateCorpus } from './corpus/locate.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -29,7 +30,8 @@ const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--cor
 const calls = Number(args.find((a) => a.startsWith('--calls='))?.slice(8) ?? 0);
 const chunkUnits = Number(args.find((a) => a.startsWith('--chunk='))?.slice(8) ?? 65536);
 
-const { corpus, manifest } = await selectCorpus(option('--corpus'));
+const { url: corpus, kind, manifest } = await locateCorpus(option('--corpus'), { log: console.log });
+console.log(`corpus: ${fileURLToPath(corpus)} (${kind})`);
 const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr']);
 const legacy = (e) => e.file.endsWith('.bin') && e.set && !e.encoding.startsWith('utf-');
 

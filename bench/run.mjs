@@ -6,6 +6,7 @@ const BENCHES = {
   detect: './detect.mjs',
   browsers: './browsers/run.mjs',
   cli: './cli.mjs',
+  startup: './startup.mjs',
 };
 
 const name = process.argv[2];

@@ -1,6 +1,9 @@
 // Prints what a user ships, gzip -9: the wasm core, the JS a bundler keeps for each entry, and each
-// family's table module. Run by build.sh; the README's size table comes from this output.
-import { readFileSync, readdirSync } from 'node:fs';
+// family's table module; then the three cases of issue 14 (windows-1252 only, Shift_JIS only, every
+// encoding) against their targets and against the peers installed in node_modules, bundled the
+// same way (esbuild --bundle --minify --format=esm --platform=browser, gzip -9, plus the .wasm files
+// the code fetches). Run by build.sh; the README's size table comes from this output.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { bundle, gz } from './bundle.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -12,6 +15,9 @@ const allJs = await bundle("export * from './js/index.js';");
 const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
+const errorsJs = await bundle("export * from './js/errors.js';");
+// encoding-wasm/errors loads the core built with the error log instead of dist/encoding.wasm.
+const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -20,6 +26,8 @@ const rows = [
   ['JS for encoding-wasm/hooks (minified)', hooksJs.length, gz(hooksJs)],
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
+  ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
+  ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))
@@ -33,7 +41,43 @@ for (const file of readdirSync(new URL('dist/tables/', root))
 console.log('size report (gzip -9)');
 for (const [name, raw, zipped] of rows)
   console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
+
+// The peers, where installed: each case's code as a user of that package would write it. iconv-lite
+// is left out: it needs Node's buffer and string_decoder, which a browser bundle lacks.
+const PEERS = {
+  windows1252: { '@exodus/bytes': "export { TextDecoder } from '@exodus/bytes/encoding-lite.js';" },
+  shiftJis: {
+    '@exodus/bytes': "export { TextDecoder } from '@exodus/bytes/encoding.js';",
+    'encoding-japanese':
+      "import E from 'encoding-japanese'; export const decode = (b) => E.codeToString(E.convert(b, { to: 'UNICODE', from: 'SJIS' }));",
+  },
+  every: {
+    '@exodus/bytes':
+      "export * from '@exodus/bytes/encoding.js'; export * from '@exodus/bytes/multi-byte.js'; export * from '@exodus/bytes/single-byte.js';",
+  },
+};
+const installed = (name) => existsSync(new URL(`node_modules/${name}/package.json`, root));
+async function peers(which) {
+  const sizes = [];
+  for (const [name, code] of Object.entries(PEERS[which]))
+    if (installed(name)) sizes.push(`${name} ${kb(gz(await bundle(code)))}`);
+  return sizes.join(', ') || 'none installed';
+}
+
 const decoder = gz(core) + gz(decoderJs);
-console.log(`  TextDecoder for UTF-8, UTF-16 and every single-byte encoding (windows-1252 only): ${kb(decoder)}`);
-if (families.japanese)
-  console.log(`  TextDecoder for Shift_JIS only (core + JS + japanese tables): ${kb(decoder + families.japanese)}`);
+const allFamilies = Object.values(families).reduce((a, b) => a + b, 0);
+const cases = [
+  ['TextDecoder for windows-1252 (UTF-8, UTF-16, every single-byte encoding)', decoder, 6, 'windows1252'],
+  ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
+  [
+    'every encoding: TextDecoder, TextEncoder, streams, encode (+ all tables)',
+    gz(core) + gz(allJs) + allFamilies,
+    80,
+    'every',
+  ],
+];
+console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
+for (const [name, size, target, which] of cases) {
+  const verdict = size <= target * 1024 ? 'met' : `${kb(size - target * 1024)} over`;
+  console.log(`  ${name.padEnd(76)} ${kb(size).padStart(8)} | ≤ ${target} KB, ${verdict} | ${await peers(which)}`);
+}

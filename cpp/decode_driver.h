@@ -17,6 +17,16 @@
 //   Step end(State&, Restored&)
 //       The handler for end-of-queue: kContinue means "finished"; an error is followed by the
 //       restored bytes, and then end() is asked again.
+//   size_t held(const State&) const   (codecs whose State is not empty)
+//       How many bytes of the input the decoder holds in this state: those it has consumed since
+//       it last held none (a sequence begun, an escape sequence begun), for the error log.
+//
+// The bytes of an error (docs/design.md section 16, the README's "Where the errors are"): a
+// handler returns error while processing a byte or end-of-queue. The error's bytes are those the
+// decoder held before that step, followed by the byte, less the bytes the step restores (prepends)
+// to the I/O queue, which are always the last ones it consumed and are processed again, and less
+// those it still holds afterwards (ISO-2022-JP's 0x1B after a leading byte: the error is the
+// leading byte; the 0x1B begins an escape sequence).
 #pragma once
 #include <cstring>
 #include <type_traits>
@@ -73,26 +83,50 @@ struct DecodeCall {
   size_t capacity;
   uint32_t options;
   bool bom_encoding;  // UTF-8 or UTF-16BE/LE: "serialize I/O queue" drops one leading U+FEFF
+  ErrorLog* log;      // where errors are recorded with kRecordErrors (if kErrorLogBuilt)
 };
 
 namespace detail {
 
-// Processes restored bytes ahead of the rest of the input (replacement mode only: in fatal mode the
-// error that restored them already ended the call).
 template <class Codec>
-void drain_restored(Codec& codec, typename Codec::State& st, const Restored& restored, Utf16Writer& w) {
+size_t held(const Codec& codec, const typename Codec::State& st) {
+  if constexpr (std::is_empty_v<typename Codec::State>)
+    return 0;
+  else
+    return codec.held(st);
+}
+
+// Records the error of a step at input position `at` (relative to the call's input; the byte's, or
+// the end for end-of-queue) that consumed `consumed` bytes (1, or 0 for end-of-queue) and restored
+// `restored` of them, with `before` held before it and `after` after it.
+[[gnu::noinline]] inline void record_error(ErrorLog* log, size_t at, size_t before, size_t consumed,
+                                           size_t restored, size_t after) {
+  log->add(static_cast<uint32_t>(at - before), static_cast<uint32_t>(at + consumed - restored - after));
+}
+
+// Processes restored bytes ahead of the rest of the input (replacement mode only: in fatal mode the
+// error that restored them already ended the call). They are the bytes just before input position
+// `at`, so with a log each error there is recorded where its bytes were.
+template <class Codec>
+void drain_restored(Codec& codec, typename Codec::State& st, const Restored& restored, Utf16Writer& w,
+                    ErrorLog* log, size_t at) {
   uint8_t queue[8];
   size_t n = restored.count, k = 0;
+  size_t pos = at - n;  // the input position of queue[k]
   std::memcpy(queue, restored.bytes, n);
   while (k < n) {
     Restored again;
+    const size_t before = log ? held(codec, st) : 0;
     Step s = codec.byte(st, queue[k], w, again);
     if (s == kContinue) {
       ++k;
+      ++pos;
       continue;
     }
     *w.p++ = 0xFFFD;
-    if (s == kStepError) ++k;
+    if (log) record_error(log, pos, before, 1, again.count + (s == kStepErrorAgain), held(codec, st));
+    if (s == kStepError) ++k, ++pos;
+    pos -= again.count;
     if (again.count) {
       if (n + again.count > sizeof queue) __builtin_trap();
       std::memmove(queue + k + again.count, queue + k, n - k);
@@ -111,6 +145,9 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
   using State = typename Codec::State;
   State st = CodecState<State>::load(state);
   const bool fatal = call.options & kFatal;
+  // A compile-time nullptr where the build has no error log: none of the code below that uses it is
+  // compiled in then (the default core module). Fatal errors never use it: their position is `read`.
+  ErrorLog* const log = kErrorLogBuilt && (call.options & kRecordErrors) ? call.log : nullptr;
   const uint8_t* in = call.in;
   const size_t length = call.length;
   Utf16Writer w{call.out};
@@ -130,6 +167,9 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
     return r;
   };
 
+  // With a log, the driver stops early (after an error) while it still has room for one step's.
+  auto log_full = [&] { return log && log->count + kErrorLogMargin > log->capacity; };
+
   while (i < length) {
     if (w.p > limit) return finish(kOutputFull);
     size_t room = static_cast<size_t>(limit - w.p) + 1;
@@ -138,28 +178,34 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
     if (i == length) break;
     if (w.p > limit) continue;
     Restored restored;
+    const size_t before = log ? detail::held(codec, st) : 0;
     Step s = codec.byte(st, in[i], w, restored);
     if (s == kContinue) {
       ++i;
       continue;
     }
-    if (fatal) {
-      ++i;
-      return finish(kError);
+    if (log) {
+      detail::record_error(log, i, before, 1, restored.count + (s == kStepErrorAgain),
+                           detail::held(codec, st));
     }
+    // The error was found at in[i]: `read` stops before it (encoding.h).
+    if (fatal) return finish(kError);
     *w.p++ = 0xFFFD;
     if (s == kStepError) ++i;
-    if (restored.count) detail::drain_restored(codec, st, restored, w);
+    if (restored.count) detail::drain_restored(codec, st, restored, w, log, i);
+    if (log_full()) return finish(kOutputFull);
   }
 
   if (call.options & kFlush) {
     for (;;) {
-      if (w.p > limit) return finish(kOutputFull);
+      if (w.p > limit || log_full()) return finish(kOutputFull);
       Restored restored;
+      const size_t before = log ? detail::held(codec, st) : 0;
       if (codec.end(st, restored) == kContinue) break;
+      if (log) detail::record_error(log, i, before, 0, restored.count, detail::held(codec, st));
       if (fatal) return finish(kError);
       *w.p++ = 0xFFFD;
-      if (restored.count) detail::drain_restored(codec, st, restored, w);
+      if (restored.count) detail::drain_restored(codec, st, restored, w, log, i);
     }
   }
   return finish(kDone);

@@ -59,6 +59,10 @@ struct OneLeadingByte {
     uint8_t leading;  // 0x00 for none
   };
   template <class State>
+  size_t held(const State& st) const {
+    return st.leading != 0;
+  }
+  template <class State>
   Step end(State& st, Restored&) {
     if (!st.leading) return kContinue;
     st.leading = 0;

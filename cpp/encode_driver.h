@@ -43,6 +43,7 @@ struct EncodeCall {
   uint8_t* out;
   size_t capacity;  // at least kMaxEncodeStep
   uint32_t options;
+  ErrorLog* log;  // with kHtml | kEncodeRecordErrors: each unencodable code point's index and value
 };
 
 // The ascii_passes() and end() of an encoder without state (all but ISO-2022-JP's): ASCII code
@@ -229,6 +230,7 @@ template <class Codec, class Source>
 EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, const EncodeCall& call) {
   ByteWriter w{call.out};
   uint8_t* const limit = call.out + call.capacity - kMaxEncodeStep;
+  ErrorLog* const log = kErrorLogBuilt && (call.options & kEncodeRecordErrors) ? call.log : nullptr;
   size_t i = 0;
   auto result = [&](uint32_t status, uint32_t cp) {
     if (status == kError || (status == kDone && (call.options & kEncodeFlush))) st = EncoderState{};
@@ -266,6 +268,14 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
       if (s == kStepError) {
         if (!(call.options & kHtml)) return result(kError, cp);
         write_html_reference(cp, w);
+        if (log) {
+          log->add(static_cast<uint32_t>(i), cp);
+          // Stopped after the record that fills the log.
+          if (log->count == log->capacity) {
+            i += units;
+            return result(kOutputFull, 0);
+          }
+        }
       }
       i += units;
     } while (!kUnits && i < src.length && w.p <= limit &&

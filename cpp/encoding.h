@@ -27,10 +27,39 @@ static_assert(sizeof(DecoderState) == 8);
 
 struct DecodeResult {
   uint32_t status;
-  uint32_t read;     // bytes consumed
+  uint32_t read;     // bytes consumed; with kError, those before the byte at which the error was
+                     // found (all of them for an error found at end-of-queue)
   uint32_t begin;    // output starts at out[begin] (1 when a leading BOM was dropped)
   uint32_t written;  // output ends at out[written]
 };
+
+// Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the default core
+// module is built with EW_ERROR_LOG=0, so the TextDecoder path carries none of it; the core variant
+// that encoding-wasm/errors loads, the family modules and the native builds have it
+// (cpp/tools/boundary.mjs, docs/design.md section 16).
+#ifndef EW_ERROR_LOG
+#define EW_ERROR_LOG 1
+#endif
+inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
+
+// Where the drivers record errors (the scratch area's error log at the wasm boundary): decode
+// (kRecordErrors, replacement mode), the malformed bytes of each error as [start, end) relative to
+// the call's input (start is negative for bytes held from earlier calls; decode_driver.h defines
+// which bytes); encode (html mode with kEncodeRecordErrors), the input index of each unencodable
+// code point and the code point. A driver given a log stops early (kOutputFull) once it has fewer
+// than kErrorLogMargin records of room left.
+struct ErrorLog {
+  uint32_t count;
+  uint32_t capacity;
+  uint32_t* records;  // capacity pairs
+  [[gnu::noinline]] void add(uint32_t first, uint32_t second) {
+    records[2 * count] = first;
+    records[2 * count + 1] = second;
+    ++count;
+  }
+};
+// The most errors one decoder step records with the bytes it restores (and end-of-queue).
+inline constexpr uint32_t kErrorLogMargin = 8;
 
 // An output capacity for `byte_length` bytes of input that never fills (kOutputFull): at most one
 // code unit per byte, plus what the state pending from earlier calls can still produce (a few
@@ -40,8 +69,9 @@ constexpr size_t max_utf16_length(size_t byte_length) { return byte_length + 32;
 // Decodes `in` with `encoding`'s decoder, continuing from and updating `state`, and writes UTF-16
 // code units to `out` (capacity `out_capacity`, at least 16). Implements the decoder loop of
 // https://encoding.spec.whatwg.org/#dom-textdecoder-decode including "serialize I/O queue" (BOM).
+// With a log and kRecordErrors (replacement mode), records every error (where kErrorLogBuilt).
 DecodeResult decode_to_utf16(int encoding, uint32_t options, DecoderState& state, const uint8_t* in,
-                             size_t length, char16_t* out, size_t out_capacity);
+                             size_t length, char16_t* out, size_t out_capacity, ErrorLog* log = nullptr);
 
 // An encoder instance's state (only ISO-2022-JP has one).
 struct EncoderState {
@@ -58,13 +88,14 @@ struct EncodeResult {
 // Worst-case bytes written per input scalar value ("&#1114111;" or an escape plus a character).
 constexpr size_t kMaxEncodeStep = 16;
 
-// Encodes scalar values given as well-formed UTF-8 (as TextEncoder.encodeInto writes them).
+// Encodes scalar values given as well-formed UTF-8 (as TextEncoder.encodeInto writes them). With a
+// log and kHtml | kEncodeRecordErrors, records every unencodable code point.
 EncodeResult encode_from_utf8(int encoding, uint32_t options, EncoderState& state, const uint8_t* in,
-                              size_t length, uint8_t* out, size_t out_capacity);
+                              size_t length, uint8_t* out, size_t out_capacity, ErrorLog* log = nullptr);
 // Encodes UTF-16 code units; a lone surrogate is U+FFFD ("convert to I/O queue" of a USVString).
 // An unpaired leading surrogate at the very end of `in` is left unread unless kEncodeFlush is set.
 EncodeResult encode_from_utf16(int encoding, uint32_t options, EncoderState& state, const char16_t* in,
-                               size_t length, uint8_t* out, size_t out_capacity);
+                               size_t length, uint8_t* out, size_t out_capacity, ErrorLog* log = nullptr);
 
 // The UTF-8 encoder with TextEncoder.encodeInto's contract: writes whole scalar values only while
 // they fit, lone surrogates as U+FFFD. https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto

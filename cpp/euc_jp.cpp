@@ -22,6 +22,9 @@ struct EucJpDecoder : OneLeadingByte {
   const uint16_t* jis0208;
   const uint16_t* jis0212;
 
+  // 0x8F and a JIS X 0212 leading byte, or one leading byte.
+  size_t held(const State& st) const { return st.leading ? 1u + st.jis0212 : 0u; }
+
   // While no leading byte is held: ASCII runs, whole jis0208 pairs with a code point
   // (decode_pairs), and 0x8E katakana. Everything else, including 0x8F, goes to byte().
   // Measured on 4 KiB calls of ja-udhr.euc-jp.bin (node 20, wasm only, best of 60 in one process):

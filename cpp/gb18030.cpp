@@ -65,6 +65,8 @@ struct Gb18030Decoder {
 
   const uint16_t* index;
 
+  size_t held(const State& st) const { return (st.first != 0) + (st.second != 0) + (st.third != 0); }
+
   // While nothing is pending: ASCII runs, 0x80, and well-formed two-byte sequences straight from the
   // input (decode_pairs; one code unit for two bytes: index gb18030 is all BMP). Four-byte
   // sequences, errors and a leading byte cut by the end of the chunk go to byte().

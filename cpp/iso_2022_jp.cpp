@@ -49,6 +49,11 @@ struct Iso2022JpDecoder {
 
   const uint16_t* jis0208;
 
+  // A leading byte (trailing byte state), 0x1B (escape start), 0x1B and ISO-2022-JP leading (escape).
+  size_t held(const State& st) const {
+    return st.state == kTrailingByte || st.state == kEscapeStart ? 1u : st.state == kEscape ? 2u : 0u;
+  }
+
   // What each state's plain bytes decode to without the per-byte path. Every byte consumed here is
   // one for which the spec "sets ISO-2022-JP output to false and returns a code point", so the
   // output flag is cleared if anything was consumed. Escapes (0x1B) and errors go to byte().

@@ -12,6 +12,7 @@ struct ReplacementDecoder {
     uint8_t error_returned;  // replacement error returned (0 false, 1 true)
   };
 
+  size_t held(const State&) const { return 0; }
   size_t fast(State& st, const uint8_t*, size_t n, Utf16Writer&) { return st.error_returned ? n : 0; }
   Step byte(State& st, uint8_t, Utf16Writer&, Restored&) {
     if (st.error_returned) return kContinue;

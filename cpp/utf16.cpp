@@ -19,6 +19,8 @@ struct Utf16Decoder {
 
   bool big_endian;  // is UTF-16BE decoder
 
+  size_t held(const State& st) const { return (st.leading_surrogate ? 2u : 0u) + st.has_leading_byte; }
+
   uint32_t unit(uint8_t first, uint8_t second) const {
     return big_endian ? (first << 8) | second : (second << 8) | first;
   }

@@ -18,6 +18,9 @@ struct Utf8Decoder {
     uint8_t upper_boundary;  // UTF-8 upper boundary
   };
 
+  // The leading byte and the bytes seen after it.
+  size_t held(const State& st) const { return st.bytes_needed ? 1u + st.bytes_seen : 0u; }
+
   // While no sequence is pending: ASCII runs, then whole well-formed sequences straight from the
   // input; anything else (errors, sequences cut by the end of the chunk) goes to byte(). A lone
   // ASCII byte between two sequences (a space between words) is taken here rather than by the

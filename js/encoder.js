@@ -5,11 +5,10 @@
 import { encodingName, instanceFor } from './core.js';
 import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
-import { apply, charCodeOf } from './intrinsics.js';
+import { apply, charCodeOf, hostTransformStream } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { defineInterface, toDictionary, toDOMString } from './webidl.js';
 
-const HostTransformStream = typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : undefined;
 const { slice } = String.prototype;
 let isEncoder;
 let isEncoderStream;
@@ -26,30 +25,69 @@ function construct(label, options) {
   return { id, html: errorMode === 'html', errorMode };
 }
 
+// A stream of chunks through one encoder: `s` is its record ({ id, name, html, state, leading,
+// position, instance }: the encoding, the error mode, the encoder instance's state word (instance.js),
+// a leading surrogate that ended the last chunk or '', the code units of the stream before the next
+// chunk, for the index of an error, and the module to run it in, if not the usual one). `input` is a
+// string; with `stream` more follow. Shared with encoding-wasm/errors.
+export function encodeChunk(s, input, stream) {
+  let text = s.leading + input;
+  s.leading = '';
+  if (stream) {
+    const last = charCodeOf(text, text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      s.leading = apply(slice, text, [-1]);
+      text = apply(slice, text, [0, -1]);
+      // A leading surrogate before it has no trailing one: U+FFFD now, as the core writes it at
+      // the end of the input only once flushed (it leaves one unread while more may follow).
+      const before = charCodeOf(text, text.length - 1);
+      if (before >= 0xd800 && before <= 0xdbff) text = apply(slice, text, [0, -1]) + '\ufffd';
+    }
+    if (text === '') return new Uint8Array(0);
+  }
+  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position };
+  try {
+    const bytes = runEncoder(s.instance ?? instanceFor(s.id), encoder, text, !stream);
+    s.state = encoder.state;
+    s.position = stream ? s.position + text.length : 0;
+    return bytes;
+  } catch (error) {
+    s.state = 0;
+    s.leading = '';
+    s.position = 0;
+    throw error;
+  }
+}
+
+// A new record for encodeChunk().
+export const newEncoderRecord = (id, html) => ({
+  id,
+  name: encodingName(id),
+  html,
+  state: 0,
+  leading: '',
+  position: 0,
+  instance: null,
+});
+
 export class Encoder {
-  #id;
-  #html;
+  #s;
   #errorMode;
-  // The encoder instance's state between calls (instance.js).
-  #state = 0;
-  // A leading surrogate that ended the last chunk, or ''.
-  #leading = '';
 
   static {
-    isEncoder = (value) => value !== null && typeof value === 'object' && #state in value;
+    isEncoder = (value) => value !== null && typeof value === 'object' && #s in value;
   }
 
   // new Encoder(label = 'utf-8', { errorMode }): a RangeError for an unknown label and for
   // replacement, UTF-16BE and UTF-16LE, which have no encoder; a TypeError for another errorMode.
   constructor(label = 'utf-8', options = undefined) {
     const { id, html, errorMode } = construct(label, options);
-    this.#id = id;
-    this.#html = html;
+    this.#s = newEncoderRecord(id, html);
     this.#errorMode = errorMode;
   }
 
   get encoding() {
-    return encodingName(brand(this).#id);
+    return brand(this).#s.name;
   }
 
   get errorMode() {
@@ -60,37 +98,13 @@ export class Encoder {
   // gives for their concatenation: a leading surrogate at a chunk's end waits for the next chunk
   // (at the end of the input it is U+FFFD), ISO-2022-JP's state carries over, and the call without
   // stream processes end-of-queue (ISO-2022-JP's escape back to ASCII) and starts the encoder anew.
-  // In the fatal error mode an unencodable code point throws a TypeError, and the encoder starts
-  // anew.
+  // In the fatal error mode an unencodable code point throws a TypeError (with its index in the
+  // stream), and the encoder starts anew.
   encode(input = '', options = undefined) {
     brand(this);
-    let text = this.#leading + toDOMString(input);
+    const text = toDOMString(input);
     const dict = toDictionary(options, 'options');
-    const stream = dict ? !!dict.stream : false;
-    this.#leading = '';
-    if (stream) {
-      const last = charCodeOf(text, text.length - 1);
-      if (last >= 0xd800 && last <= 0xdbff) {
-        this.#leading = apply(slice, text, [-1]);
-        text = apply(slice, text, [0, -1]);
-        // A leading surrogate before it has no trailing one: U+FFFD now, as the core writes it at
-        // the end of the input only once flushed (it leaves one unread while more may follow).
-        const before = charCodeOf(text, text.length - 1);
-        if (before >= 0xd800 && before <= 0xdbff) text = apply(slice, text, [0, -1]) + '\ufffd';
-      }
-      if (text === '') return new Uint8Array(0);
-    }
-    const id = this.#id;
-    const encoder = { id, name: encodingName(id), html: this.#html, state: this.#state };
-    try {
-      const bytes = runEncoder(instanceFor(id), encoder, text, !stream);
-      this.#state = encoder.state;
-      return bytes;
-    } catch (error) {
-      this.#state = 0;
-      this.#leading = '';
-      throw error;
-    }
+    return encodeChunk(this.#s, text, dict ? !!dict.stream : false);
   }
 }
 
@@ -107,6 +121,7 @@ class EncoderStream {
   // errors both sides with the TypeError.
   constructor(label = 'utf-8', options = undefined) {
     const encoder = new Encoder(label, options);
+    const HostTransformStream = hostTransformStream();
     const transform = new HostTransformStream(
       {
         __proto__: null,
@@ -158,5 +173,5 @@ defineInterface(Encoder, 'Encoder', ['encoding', 'errorMode', 'encode']);
 defineInterface(EncoderStream, 'EncoderStream', ['encoding', 'errorMode', 'readable', 'writable']);
 
 // Undefined where the host has no TransformStream when the package loads.
-const ExportedEncoderStream = HostTransformStream ? EncoderStream : undefined;
+const ExportedEncoderStream = hostTransformStream ? EncoderStream : undefined;
 export { ExportedEncoderStream as EncoderStream };

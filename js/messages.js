@@ -12,9 +12,10 @@ export const MESSAGES = {
   notBufferSource: 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.',
   notUint8Array: 'The destination must be a Uint8Array.',
   notDictionary: (what) => `The ${what} argument must be an object, null or undefined.`,
-  fatalDecode: (name) => `The encoded data is not valid ${name}.`,
-  fatalEncode: (name, cp) =>
-    `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} cannot be encoded in ${name}.`,
+  fatalDecode: (name, at) =>
+    `The encoded data is not valid ${name}` + (at === undefined ? '.' : ` (the error was found at byte ${at}).`),
+  fatalEncode: (name, cp, index) =>
+    `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} at index ${index} cannot be encoded in ${name}.`,
   familyMissing: (name, family) =>
     `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
     `'await preload("${name}")' first.`,

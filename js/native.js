@@ -1,7 +1,7 @@
 // Handing UTF-8, UTF-16 and the single-byte encodings to the host's own decoder where it is
 // spec-exact (docs/design.md section 7).
-// Each host decoder is probed once, at load time, on the edge cases where implementations have
-// differed; any mismatch (or no host decoder at all) keeps that encoding in wasm.
+// Each host decoder is probed once, on first use (at load time they made a fresh Node 20 import
+// 0.5 ms slower), on the edge cases where implementations have differed; any mismatch (or no host decoder at all) keeps that encoding in wasm.
 // Whether an exact host decoder is used by default depends on which is faster. Where strings can
 // be made straight from wasm memory (Buffer#ucs2Slice/latin1Slice: Node, Bun) the wasm decoders
 // win: bench/decode.mjs, UTF-8 and UTF-16LE files, ratio to the host's TextDecoder with
@@ -23,6 +23,7 @@ import { FAST_STRINGS, stringFromLatin1 } from './strings.js';
 const HostTextDecoder = globalThis.TextDecoder;
 
 const PROBES = {
+  __proto__: null,
   'utf-8': [
     // [bytes, fatal, expected]: overlong, surrogate, truncated, out of range, BOM
     [[0xf0, 0x80, 0x80], false, '\ufffd\ufffd\ufffd'],
@@ -46,46 +47,63 @@ const PROBES = {
   ],
 };
 
+// [chunks, expected, chunks, expected] per encoding: decoded with { stream: true } but the last.
+const STREAM_PROBES = {
+  __proto__: null,
+  'utf-8': [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], '\u20ac', [[0x61], [0xef, 0xbb, 0xbf]], 'a\ufeff'],
+  'utf-16le': [
+    [[0xff], [0xfe, 0x61], [0x00]],
+    'a',
+    [
+      [0x61, 0x00],
+      [0xff, 0xfe],
+    ],
+    'a\ufeff',
+  ],
+  'utf-16be': [
+    [[0xfe], [0xff, 0x00], [0x61]],
+    'a',
+    [
+      [0x00, 0x61],
+      [0xfe, 0xff],
+    ],
+    'a\ufeff',
+  ],
+};
+
+// A Uint8Array of the bytes in `list`, by plain loops and element writes: the probes run in a
+// TextDecoder constructor, where a page's replaced array methods and iterators must not be called.
+function bytesOf(list) {
+  const bytes = new Uint8Array(list.length);
+  for (let i = 0; i < list.length; i++) bytes[i] = list[i];
+  return bytes;
+}
+
 function exact(name) {
   try {
-    for (const [bytes, fatal, expected] of PROBES[name]) {
+    const probes = PROBES[name];
+    for (let p = 0; p < probes.length; p++) {
+      const probe = probes[p];
       let actual;
       try {
-        actual = new HostTextDecoder(name, { fatal }).decode(new Uint8Array(bytes));
+        actual = apply(host.decode, new HostTextDecoder(name, { __proto__: null, fatal: probe[1] }), [
+          bytesOf(probe[0]),
+        ]);
       } catch (e) {
         actual = e instanceof TypeError ? null : undefined;
       }
-      if (actual !== expected) return false;
+      if (actual !== probe[2]) return false;
     }
     // Streaming: a sequence and a BOM split across calls, and a U+FEFF that arrives after other
     // output in an earlier call, which is text, not a BOM (Deno and workerd drop it when the
     // earlier chunks were all ASCII).
-    const streams = {
-      'utf-8': [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], '\u20ac', [[0x61], [0xef, 0xbb, 0xbf]], 'a\ufeff'],
-      'utf-16le': [
-        [[0xff], [0xfe, 0x61], [0x00]],
-        'a',
-        [
-          [0x61, 0x00],
-          [0xff, 0xfe],
-        ],
-        'a\ufeff',
-      ],
-      'utf-16be': [
-        [[0xfe], [0xff, 0x00], [0x61]],
-        'a',
-        [
-          [0x00, 0x61],
-          [0xfe, 0xff],
-        ],
-        'a\ufeff',
-      ],
-    }[name];
+    const streams = STREAM_PROBES[name];
     for (let k = 0; k < streams.length; k += 2) {
       const d = new HostTextDecoder(name);
       const chunks = streams[k];
       let s = '';
-      chunks.forEach((c, i) => (s += d.decode(new Uint8Array(c), { stream: i < chunks.length - 1 })));
+      for (let i = 0; i < chunks.length; i++)
+        s += apply(host.decode, d, [bytesOf(chunks[i]), { __proto__: null, stream: i < chunks.length - 1 }]);
       if (s !== streams[k + 1]) return false;
     }
     return true;
@@ -95,10 +113,18 @@ function exact(name) {
 }
 
 // ENCODING_WASM_NATIVE: '1' on, '0' off, anything else the default. Reading the environment can
-// throw (Deno without --allow-env): then it simply says nothing.
+// throw: then it simply says nothing. Deno's through its own API, where the permission is already
+// granted (so never a prompt): its `process` global loads its Node compatibility layer, which made
+// a fresh import of the package tens of milliseconds slower (bench/startup.mjs).
 function fromEnv() {
   try {
-    const value = globalThis.process?.env?.ENCODING_WASM_NATIVE;
+    const { Deno } = globalThis;
+    const name = 'ENCODING_WASM_NATIVE';
+    const value = Deno
+      ? Deno.permissions.querySync({ name: 'env', variable: name }).state === 'granted'
+        ? Deno.env.get(name)
+        : undefined
+      : globalThis.process?.env?.[name];
     return value === '1' ? true : value === '0' ? false : null;
   } catch {
     return null;
@@ -107,8 +133,8 @@ function fromEnv() {
 const UTF = ['utf-8', 'utf-16le', 'utf-16be'];
 // Whether the host's decoder of `name` is exact (true or false), for the names probed so far.
 const exactHost = { __proto__: null };
-for (const name of UTF) exactHost[name] = typeof HostTextDecoder === 'function' && exact(name);
-// The host's decoder, with its decode() as it was at load time (text_decoder.js calls that).
+// The host's decoder, with its decode() as it was at load time (text_decoder.js and the probes
+// call that).
 const host =
   typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
 let enabled = fromEnv() ?? !FAST_STRINGS;
@@ -142,13 +168,6 @@ function exactBytewise(name) {
       return e instanceof TypeError ? null : undefined;
     }
   };
-  // Plain loops and element writes: this runs in a TextDecoder constructor, where a page's
-  // replaced array methods and iterators must not be called.
-  const bytesOf = (...list) => {
-    const bytes = new Uint8Array(list.length);
-    for (let i = 0; i < list.length; i++) bytes[i] = list[i];
-    return bytes;
-  };
   try {
     const all = new Uint8Array(256);
     for (let b = 0; b < 256; b++) all[b] = b;
@@ -159,13 +178,17 @@ function exactBytewise(name) {
     let validText = '';
     for (let b = 0; b < 256; b++) {
       if (want[b] !== '\ufffd') validText += want[b];
-      else if (theirs(bytesOf(0x61, b), true) !== null) return false;
+      else if (theirs(bytesOf([0x61, b]), true) !== null) return false;
     }
     const valid = new Uint8Array(validText.length);
     for (let b = 0, n = 0; b < 256; b++) if (want[b] !== '\ufffd') valid[n++] = b;
     if (theirs(valid, true) !== validText || theirs(valid, true, validText.length >> 1) !== validText) return false;
     // No BOM is taken off (a host that sniffed one would).
-    const boms = [bytesOf(0xef, 0xbb, 0xbf, 0x61), bytesOf(0xff, 0xfe, 0x61, 0x00), bytesOf(0xfe, 0xff, 0x00, 0x61)];
+    const boms = [
+      bytesOf([0xef, 0xbb, 0xbf, 0x61]),
+      bytesOf([0xff, 0xfe, 0x61, 0x00]),
+      bytesOf([0xfe, 0xff, 0x00, 0x61]),
+    ];
     for (let i = 0; i < boms.length; i++) if (theirs(boms[i], false) !== ours(boms[i])) return false;
     return true;
   } catch {
@@ -177,7 +200,7 @@ function exactBytewise(name) {
 // handed to it, else null.
 export function hostDecoderFor(name) {
   if (!enabled || host === null) return null;
-  exactHost[name] ??= BYTEWISE[name] !== undefined && exactBytewise(name);
+  exactHost[name] ??= PROBES[name] !== undefined ? exact(name) : BYTEWISE[name] !== undefined && exactBytewise(name);
   return exactHost[name] ? host : null;
 }
 

@@ -20,10 +20,12 @@ import { outputString } from './strings.js';
 // 16 flushed) in one string (see runDecoder).
 const PIECE = 65528 - 16;
 
-// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state }: the encoding's id and name, the
-// error mode and ignore BOM, and the decoder's state, {s0, s1}, the eight bytes of DecoderState) in
-// `instance` (its WasmInstance) over `bytes` (a Uint8Array); with `flush` the input ends here.
-// Returns the string; on a fatal error the core has reset the state, and this throws a TypeError.
+// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state, position }: the encoding's id and
+// name, the error mode and ignore BOM, the decoder's state, {s0, s1}, the eight bytes of
+// DecoderState, and optionally the stream's bytes before these) in `instance` (its WasmInstance)
+// over `bytes` (a Uint8Array); with `flush` the input ends here.
+// Returns the string; on a fatal error the core has reset the state, and this throws a TypeError
+// that says at which byte of the stream the decoder found the error (the core's `read`).
 // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
 // wasm is the error of instance.run().
 export const runDecoder = (instance, decoder, bytes, flush) =>
@@ -80,7 +82,10 @@ function decode(instance, decoder, bytes, flush) {
           throw new RangeError(MESSAGES.tooLong(text.length + piece.length), { cause: error });
         }
       }
-      if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(name));
+      // this call's input starts at bytes[pos - length + offset]
+      if (status === STATUS_ERROR) {
+        throw new TypeError(MESSAGES.fatalDecode(name, (decoder.position || 0) + pos - length + offset + read));
+      }
       offset += read;
       if (status === STATUS_DONE) break;
     }

@@ -14,10 +14,10 @@ import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
 import { MESSAGES } from './messages.js';
 
-// Runs `encoder` (a record of { id, name, html, state }: the encoding's id and name, the "html"
-// error mode (else "fatal") and the encoder's state word) in `instance` (its WasmInstance) over
-// `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
-// TypeError naming the first code point that cannot be encoded (fatal).
+// Runs `encoder` (a record of { id, name, html, state, position }: the encoding's id and name, the
+// "html" error mode (else "fatal"), the encoder's state word, and optionally the stream's code units
+// before `text`) in `instance` (its WasmInstance) over `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
+// TypeError naming the first code point that cannot be encoded (fatal) and its index in the stream.
 export const runEncoder = (instance, encoder, text, flush) =>
   instance.run(encode, 'encoding', encoder.name, encoder, text, flush);
 
@@ -39,7 +39,7 @@ function encode(instance, encoder, text, flush) {
     for (;;) {
       instance.scratch[SCRATCH_STATE0] = encoder.state;
       instance.inWasm = true;
-      const status = instance.wasm.ew_encode(id, options, offset, length - offset, 1);
+      const status = instance.wasm.ew_encode(id, options, offset, length - offset);
       instance.inWasm = false;
       // The first use of an encoder builds its lookup tables, which may grow memory.
       instance.views();
@@ -48,7 +48,11 @@ function encode(instance, encoder, text, flush) {
       const read = scratch[SCRATCH_READ];
       const written = scratch[SCRATCH_WRITTEN];
       if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(instance.family ?? 'core', name));
-      if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT]));
+      // this call's input starts at text[start + offset]
+      if (status === STATUS_ERROR) {
+        const index = (encoder.position || 0) + start + offset + read;
+        throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT], index));
+      }
       const chunk = copyOut(instance.buffer, instance.outputPtr, written);
       if (first === null) first = chunk;
       else (more ??= { __proto__: null })[count++] = chunk;

@@ -3,13 +3,12 @@
 //
 // A host without TransformStream gets neither class: both exports are undefined there, and the
 // polyfill installs neither (there is no stream to hand the readable and writable ends out of).
-import { apply, charCodeOf, sliceOf, Uint8Array } from './intrinsics.js';
+import { apply, charCodeOf, hostTransformStream, sliceOf, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
 import { defineInterface, toBytes, toDOMString } from './webidl.js';
 
-const HostTransformStream = typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : undefined;
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
 const encodeUtf8 = TextEncoder.prototype.encode;
@@ -19,6 +18,7 @@ let isTextEncoderStream;
 // "Set up" a TransformStream with a transform and a flush algorithm. A null-prototype transformer,
 // and strategies, so that nothing a page adds to Object.prototype (start, highWaterMark, ...) is read.
 function newTransform(transform, flush) {
+  const HostTransformStream = hostTransformStream();
   return new HostTransformStream({ __proto__: null, transform, flush }, { __proto__: null }, { __proto__: null });
 }
 
@@ -151,6 +151,6 @@ function encoderStream(value) {
 defineInterface(TextDecoderStream, 'TextDecoderStream', ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable']);
 defineInterface(TextEncoderStream, 'TextEncoderStream', ['encoding', 'readable', 'writable']);
 
-const ExportedTextDecoderStream = HostTransformStream ? TextDecoderStream : undefined;
-const ExportedTextEncoderStream = HostTransformStream ? TextEncoderStream : undefined;
+const ExportedTextDecoderStream = hostTransformStream ? TextDecoderStream : undefined;
+const ExportedTextEncoderStream = hostTransformStream ? TextEncoderStream : undefined;
 export { ExportedTextDecoderStream as TextDecoderStream, ExportedTextEncoderStream as TextEncoderStream };

@@ -104,6 +104,8 @@ export class DecoderCommon {
     this.fatal = fatal;
     this.ignoreBOM = ignoreBOM;
     this.state = { s0: 0, s1: 0 };
+    // The stream's bytes before the next chunk (fatal errors say at which byte of the stream).
+    this.position = 0;
     // The host decoder's class and its decode(), and the decoder made of it on first use.
     this.Host = host ? host.Native : null;
     this.hostDecode = host ? host.decode : null;
@@ -122,6 +124,7 @@ export class DecoderCommon {
     const { state } = this;
     state.s0 = 0;
     state.s1 = 0;
+    this.position = 0;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
@@ -147,7 +150,9 @@ export class DecoderCommon {
     ) {
       return stringFromLatin1(bytes, 0, length);
     }
-    return runDecoder(this.instance, this, bytes, flush);
+    const text = runDecoder(this.instance, this, bytes, flush);
+    this.position += length;
+    return text;
   }
 
   #decodeOnHost(bytes, flush) {
@@ -159,15 +164,18 @@ export class DecoderCommon {
       setBytes(copy, bytes, 0);
       bytes = copy;
     }
+    const total = lengthOf(bytes);
     try {
-      const total = lengthOf(bytes);
-      if (total <= HOST_PIECE) return apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
       let text = '';
-      for (let pos = 0; pos < total; pos += HOST_PIECE) {
-        const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
-        const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
-        text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
+      if (total <= HOST_PIECE) text = apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
+      else {
+        for (let pos = 0; pos < total; pos += HOST_PIECE) {
+          const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
+          const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
+          text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
+        }
       }
+      this.position += total;
       return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
@@ -175,7 +183,13 @@ export class DecoderCommon {
       // Hosts report malformed input (fatal) as a TypeError. Anything else is not about the bytes:
       // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
       // the RangeError the wasm path gives; the rest goes out as it came.
-      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(name));
+      if (error instanceof TypeError) {
+        // Where, in the first chunk of a stream: the host decoder is exact (native.js), so ours, from
+        // the same new state, finds the error at the same byte, and throws the TypeError that says
+        // where. (In later chunks the state the host held is gone: no position then.)
+        if (this.instance && this.position === 0) runDecoder(this.instance, this, bytes, flush);
+        throw new TypeError(MESSAGES.fatalDecode(name));
+      }
       if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
         throw new RangeError(MESSAGES.tooLong(), { cause: error });
       }

@@ -116,8 +116,32 @@ function percentEncodeShortUtf8(text, table, spaceAsPlus) {
   return out;
 }
 
+// Short input in a legacy encoding (a query's value, a form field): each byte's string appended, as
+// for short UTF-8; the output buffer and its decoder cost more than the rest at this size.
+function percentEncodeShort(id, text, table, spaceAsPlus) {
+  let out = '';
+  encodeRuns(
+    id,
+    text,
+    (bytes, from, to) => {
+      for (let i = from; i < to; i++) {
+        const b = bytes[i];
+        out += spaceAsPlus && b === 0x20 ? '+' : table[b] ? PERCENT[b] : CHARS[b];
+      }
+    },
+    (codePoint) => {
+      out += `%26%23${codePoint}%3B`;
+    },
+  );
+  return out;
+}
+
 function percentEncode(id, text, table, spaceAsPlus) {
-  if (id === UTF_8 && text.length <= SHORT) return percentEncodeShortUtf8(text, table, spaceAsPlus);
+  if (text.length <= SHORT) {
+    return id === UTF_8
+      ? percentEncodeShortUtf8(text, table, spaceAsPlus)
+      : percentEncodeShort(id, text, table, spaceAsPlus);
+  }
   let out = '';
   let n = 0;
   // The one RangeError appending can give: output longer than the engine's longest string.

@@ -29,6 +29,9 @@ node --test test/reference/
 step "the command line (bin/encoding-wasm.js run as a process)"
 node --test test/cli/
 
+step "the converter page's modules, policy and server (the page itself runs in test/hosts/run.sh)"
+node --test test/page/
+
 step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
 ENCODING_WASM_NATIVE=1 npx vitest run
 

@@ -1,4 +1,4 @@
-// `npm run bench -- browsers`: decodes the corpus (bench/corpus/select.mjs: --corpus
+// `npm run bench -- browsers`: decodes the corpus (bench/corpus/locate.mjs: --corpus
 // shared|generated|DIR, $ENCODING_WASM_CORPUS, ../shared/corpus, else a generated one) in
 // Chromium, Firefox and WebKit (Debian's, test/hosts/install-browsers.sh) with encoding-wasm and
 // the engine's own TextDecoder, interleaved in one page (page.html, decode.js), and prints MB/s and ratios
@@ -18,14 +18,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ENGINES, engineVersion, runPage, serve } from '../../test/hosts/engines.mjs';
-import { selectCorpus } from '../corpus/select.mjs';
+import { locateCorpus } from '../corpus/locate.mjs';
 import { fingerprint } from './fingerprint.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const selected = await selectCorpus(option('--corpus'));
-const corpus = fileURLToPath(selected.corpus).replace(/\/$/, '');
+const selected = await locateCorpus(option('--corpus'), { log: console.log });
+const corpus = selected.path.replace(/\/$/, '');
 const quick = args.includes('--quick');
 const strings = args[0] === 'strings';
 const engines = option('--engines', ENGINES.join(',')).split(',');

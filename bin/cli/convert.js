@@ -4,9 +4,9 @@
 import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
+import { ErrorReportingDecoder } from 'encoding-wasm/errors';
 import { encodeOrFail } from 'encoding-wasm/hooks';
 import { ConversionError, describeCodePoint } from './errors.js';
-import { findMalformedByte } from './replay.js';
 
 // The byte order marks --bom writes (https://encoding.spec.whatwg.org/#bom-sniff has the same three).
 export const BOMS = {
@@ -47,7 +47,16 @@ const countCodePoints = (text) =>
 // 'replacement'), encodeErrors ('fatal' | 'html'), omit (-c), bom, write(bytes), progress }.
 // Throws a ConversionError for the first malformed byte or unencodable character.
 export async function convert({ input, chunks, from, to, decodeErrors, encodeErrors, omit, bom, write, progress }) {
-  const decoder = new TextDecoder(from, { fatal: decodeErrors === 'fatal' && !omit });
+  // Malformed input stops the conversion at its first error, whose bytes encoding-wasm/errors says
+  // (from stdin too: nothing is read again).
+  const stopAtErrors = decodeErrors === 'fatal' && !omit;
+  const decoder = stopAtErrors ? new ErrorReportingDecoder(from) : new TextDecoder(from);
+  const decode = (chunk, stream) => {
+    if (!stopAtErrors) return decoder.decode(chunk, { stream });
+    const { text, errors } = decoder.decode(chunk, { stream });
+    if (errors.length) throw malformed(input, from, errors[0], !stream);
+    return text;
+  };
   let checker = omit && REAL_FFFD.has(from) ? new TextDecoder(from, { fatal: true }) : null;
   const utf16 = to === 'utf-16le' || to === 'utf-16be';
   const encoder = utf16
@@ -99,45 +108,23 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
 
   if (bom) await write(Uint8Array.from(BOMS[to]));
   for await (const chunk of chunks) {
-    let text;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      throw await malformed(input, from, offset, chunk.length);
-    }
+    let text = decode(chunk, true);
     if (omit) text = dropMalformed(text, chunk, false);
     await writeText(text, false);
     offset += chunk.length;
     progress.update(offset);
   }
-  let text;
-  try {
-    text = decoder.decode();
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    throw await malformed(input, from, offset, 0);
-  }
+  let text = decode(new Uint8Array(0), false);
   if (omit) text = dropMalformed(text, new Uint8Array(0), true);
   await writeText(text, true);
   return { bytesIn: offset };
 }
 
-// The message for malformed input found in the chunk at `start`: the exact byte for a file (read
-// again), the chunk for stdin.
-async function malformed(input, from, start, length) {
-  if (length === 0)
-    return new ConversionError(`${input.name}: incomplete ${from} sequence at the end of the input (byte ${start})`);
-  if (!input.rereadable) {
-    return new ConversionError(
-      `${input.name}: malformed ${from} input in the ${length}-byte block starting at byte ${start} (stdin cannot be read again to find the byte)`,
-    );
-  }
-  const at = await findMalformedByte(input, from, start);
-  if (at === null) return new ConversionError(`${input.name}: malformed ${from} input near byte ${start}`);
-  if (at.end)
-    return new ConversionError(
-      `${input.name}: incomplete ${from} sequence at the end of the input (byte ${at.offset})`,
-    );
-  return new ConversionError(`${input.name}: malformed ${from} input at byte ${at.offset}`);
+// The message for the first error ({ offset, length }: its malformed bytes), found in the last
+// call (`atEnd`: an incomplete sequence at the end of the input) or before.
+function malformed(input, from, { offset, length }, atEnd) {
+  if (atEnd)
+    return new ConversionError(`${input.name}: incomplete ${from} sequence at the end of the input (byte ${offset})`);
+  const bytes = length === 1 ? '' : ` (${length} bytes)`;
+  return new ConversionError(`${input.name}: malformed ${from} input at byte ${offset}${bytes}`);
 }

@@ -9,11 +9,13 @@ enum DecodeOption : uint32_t {
   kFatal = 1,  // error mode "fatal" (otherwise "replacement")
   kIgnoreBom = 2,  // TextDecoderCommon's ignore BOM
   kFlush = 4,  // the input ends after these bytes (process end-of-queue)
+  kRecordErrors = 8,  // replacement mode: record every error in the error log
 };
 
 enum EncodeOption : uint32_t {
   kHtml = 1,  // error mode "html" (otherwise "fatal")
   kEncodeFlush = 4,  // the input ends after this chunk (process end-of-queue)
+  kEncodeRecordErrors = 8,  // html mode: record every unencodable code point in the error log
 };
 
 enum Status : uint32_t {
@@ -30,7 +32,9 @@ enum ScratchSlot : uint32_t {
   kScratchBegin = 3,  // decode: where the output starts
   kScratchWritten = 4,  // where the output ends (decode: code units; encode: bytes)
   kScratchCodePoint = 5,  // encode with kError: the code point that cannot be encoded
-  kScratchWords = 8,  // the size of the scratch area
+  kScratchErrors = 6,  // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
+  kScratchErrorLog = 8,  // the error log: records of two words, decode: [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input index and the code point
+  kScratchWords = 264,  // the size of the scratch area (a log of 128 records)
 };
 
 }  // namespace ew

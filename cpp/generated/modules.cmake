@@ -44,6 +44,10 @@ set(EW_FAMILY_korean_SOURCES
     cpp/tables.cpp
     cpp/generated/module_korean.cpp)
 set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean)
+set(EW_CORE_DEFINES EW_ERROR_LOG=0)
+set(EW_CORE_VARIANTS errors)
+set(EW_CORE_VARIANT_errors_OUTPUT encoding-errors)
+set(EW_CORE_VARIANT_errors_DEFINES EW_ERROR_LOG=1)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp
     cpp/decoder.cpp

@@ -57,9 +57,16 @@ export const CODECS = {
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
 // The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
+// Built with EW_ERROR_LOG=0: no error log (cpp/encoding.h), so the TextDecoder path carries none of
+// it. `variants`: the same sources built with other defines into another file, each loaded only by
+// the entry point named (package.json "imports" `#<name>-core`, generated loaders
+// js/generated/<host>_<name>_core.js): `errors`, with the error log, for encoding-wasm/errors. The
+// family modules are built with the log (they serve every entry point; it costs them little).
 export const CORE = {
   sources: ['labels.cpp', 'core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
+  defines: ['EW_ERROR_LOG=0'],
+  variants: [{ name: 'errors', file: 'encoding-errors', defines: ['EW_ERROR_LOG=1'], entry: 'encoding-wasm/errors' }],
 };
 
 // The multi-byte table families, in id order, one module each (dist/tables/<name>.wasm): their
@@ -110,10 +117,17 @@ export const ABI = {
     ['kFatal', 'FATAL', 1, 'error mode "fatal" (otherwise "replacement")'],
     ['kIgnoreBom', 'IGNORE_BOM', 2, "TextDecoderCommon's ignore BOM"],
     ['kFlush', 'FLUSH', 4, 'the input ends after these bytes (process end-of-queue)'],
+    ['kRecordErrors', 'RECORD_ERRORS', 8, 'replacement mode: record every error in the error log'],
   ],
   EncodeOption: [
     ['kHtml', 'HTML', 1, 'error mode "html" (otherwise "fatal")'],
     ['kEncodeFlush', 'ENCODE_FLUSH', 4, 'the input ends after this chunk (process end-of-queue)'],
+    [
+      'kEncodeRecordErrors',
+      'ENCODE_RECORD_ERRORS',
+      8,
+      'html mode: record every unencodable code point in the error log',
+    ],
   ],
   Status: [
     ['kDone', 'STATUS_DONE', 0, 'all input consumed (and flushed, with kFlush)'],
@@ -134,7 +148,21 @@ export const ABI = {
     ['kScratchBegin', 'SCRATCH_BEGIN', 3, 'decode: where the output starts'],
     ['kScratchWritten', 'SCRATCH_WRITTEN', 4, 'where the output ends (decode: code units; encode: bytes)'],
     ['kScratchCodePoint', 'SCRATCH_CODE_POINT', 5, 'encode with kError: the code point that cannot be encoded'],
-    ['kScratchWords', 'SCRATCH_WORDS', 8, 'the size of the scratch area'],
+    [
+      'kScratchErrors',
+      'SCRATCH_ERRORS',
+      6,
+      'records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)',
+    ],
+    [
+      'kScratchErrorLog',
+      'SCRATCH_ERROR_LOG',
+      8,
+      'the error log: records of two words, decode: [start, end) of the malformed bytes relative to the ' +
+        "call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input " +
+        'index and the code point',
+    ],
+    ['kScratchWords', 'SCRATCH_WORDS', 8 + 2 * 128, 'the size of the scratch area (a log of 128 records)'],
   ],
 };
 

@@ -8,6 +8,7 @@ import {
   ABI,
   CODECS,
   COMMON_SOURCES,
+  CORE,
   FAMILIES,
   MODULES,
   camel,
@@ -168,6 +169,13 @@ function modulesCmake() {
     list(name, [...cpp(COMMON_SOURCES), ...codecSources(m.codecs), ...cpp(m.sources), moduleFile(m.name)]);
   }
   lines.push(`set(EW_FAMILIES ${FAMILIES.map((f) => f.name).join(' ')})`);
+  // The core's defines, and its variants (the same sources, other defines, another output file).
+  lines.push(`set(EW_CORE_DEFINES ${CORE.defines.join(' ')})`);
+  lines.push(`set(EW_CORE_VARIANTS ${CORE.variants.map((v) => v.name).join(' ')})`);
+  for (const v of CORE.variants) {
+    lines.push(`set(EW_CORE_VARIANT_${v.name}_OUTPUT ${v.file})`);
+    lines.push(`set(EW_CORE_VARIANT_${v.name}_DEFINES ${v.defines.join(' ')})`);
+  }
   list('EW_NATIVE_SOURCES', [
     ...cpp(COMMON_SOURCES),
     ...MODULES.flatMap((m) => [...codecSources(m.codecs), ...cpp(m.sources)]),

@@ -3,7 +3,7 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, FAMILIES, codecOf, familyOfCodec } from './boundary.mjs';
+import { ABI, CORE, FAMILIES, codecOf, familyOfCodec } from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -81,6 +81,32 @@ function denoFamilies() {
   ].join('\n');
 }
 
+// Each core variant's loader for each host (package.json "imports" `#<name>-core`): its compiled
+// module as `coreModule`, obtained as js/host/<host>.js obtains the core's.
+function variantLoaders(v) {
+  const path = `../../dist/${v.file}.wasm`;
+  const head = (host) => [
+    banner(FROM),
+    `// The core built for ${v.entry} (dist/${v.file}.wasm), for ${host}: as js/host/ loads the core.`,
+  ];
+  return {
+    node: [
+      ...head('Node and Bun'),
+      "import { readFileSync } from 'node:fs';",
+      '',
+      `export const coreModule = new WebAssembly.Module(readFileSync(new URL('${path}', import.meta.url)));`,
+    ],
+    browser: [
+      ...head('browsers and bundlers'),
+      "import { compile } from '../host/browser.js';",
+      '',
+      `export const coreModule = await compile(new URL('${path}', import.meta.url));`,
+    ],
+    deno: [...head('Deno'), `import source coreModule from '${path}';`, '', 'export { coreModule };'],
+    workerd: [...head('workerd'), `import coreModule from '${path}';`, '', 'export { coreModule };'],
+  };
+}
+
 // import 'encoding-wasm/tables/<family>' (package.json "exports").
 const tablesEntry = (family) =>
   [
@@ -117,5 +143,9 @@ export function jsOutputs() {
     'types/generated/names.d.ts': nameTypes(),
   };
   for (const f of familyNames) outputs[`js/tables/${f}.js`] = tablesEntry(f);
+  for (const v of CORE.variants) {
+    for (const [host, lines] of Object.entries(variantLoaders(v)))
+      outputs[`js/generated/${host}_${v.name}_core.js`] = lines.join('\n') + '\n';
+  }
   return outputs;
 }

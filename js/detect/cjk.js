@@ -91,11 +91,16 @@ function byteTablesOf(name) {
 class CjkProber {
   constructor(name) {
     this.name = name;
+    this.context = CONTEXT[CJK_GROUP[name]];
+    this.reset();
+  }
+
+  // Back to no input (detect() reuses its candidates).
+  reset() {
     this.alive = true;
     this.score = 0;
     this.kind = OTHER;
     this.leadKind = OTHER;
-    this.context = CONTEXT[CJK_GROUP[name]];
   }
 }
 
@@ -105,9 +110,13 @@ const asciiWeight = (context, kind, byte) => (kind === CHARACTER ? context[3 + A
 export class DoubleByteProber extends CjkProber {
   constructor(name) {
     super(name);
-    this.lead = -1; // the lead's index while a trail is awaited
     this.table = null; // loaded with the first pair of bytes
     Object.assign(this, byteTablesOf(name));
+  }
+
+  reset() {
+    super.reset();
+    this.lead = -1; // the lead's index while a trail is awaited
   }
 
   feed(bytes) {
@@ -146,10 +155,14 @@ export class DoubleByteProber extends CjkProber {
 export class EucJpProber extends CjkProber {
   constructor(name) {
     super(name);
-    this.lead = 0;
-    this.jis0212 = false;
     this.jis0208Table = null; // each loaded when first needed
     this.jis0212Table = null;
+  }
+
+  reset() {
+    super.reset();
+    this.lead = 0;
+    this.jis0212 = false;
   }
 
   feed(bytes) {
@@ -200,12 +213,16 @@ const ESCAPE = 6;
 export class Iso2022JpProber extends CjkProber {
   constructor(name) {
     super(name);
+    this.table = null; // loaded with the first pair of bytes
+  }
+
+  reset() {
+    super.reset();
     this.switches = 0;
     this.state = ASCII;
     this.outputState = ASCII;
     this.lead = 0;
     this.output = false;
-    this.table = null; // loaded with the first pair of bytes
   }
 
   feed(bytes) {
@@ -272,10 +289,14 @@ export class Iso2022JpProber extends CjkProber {
 export class Gb18030Prober extends CjkProber {
   constructor(name) {
     super(name);
+    this.table = null; // loaded with the first pair of bytes
+  }
+
+  reset() {
+    super.reset();
     this.first = 0;
     this.second = 0;
     this.third = 0;
-    this.table = null; // loaded with the first pair of bytes
   }
 
   feed(bytes) {

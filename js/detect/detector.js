@@ -6,8 +6,8 @@ import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
-import { UNIT } from './tables.js';
+import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { groupModel, UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
 const CJK_PROBERS = {
@@ -25,6 +25,9 @@ const CJK_PROBERS = {
 class BomOnlyProber {
   constructor(name) {
     this.name = name;
+    this.reset();
+  }
+  reset() {
     this.alive = false;
     this.score = 0;
   }
@@ -33,6 +36,9 @@ class BomOnlyProber {
 class XUserDefinedProber {
   constructor(name) {
     this.name = name;
+    this.reset();
+  }
+  reset() {
     this.alive = true;
     this.score = 0;
   }
@@ -74,22 +80,33 @@ function bomEncoding(head) {
 
 const isDetector = (value) => value instanceof EncodingDetector && value.probers !== undefined;
 
+// The options resolved: { names, hint }. Each option is read once.
+function resolve(options) {
+  if (options !== undefined && options !== null && typeof options !== 'object')
+    throw new TypeError(DETECT_MESSAGES.badOptions);
+  const { allowUTF8 = true, candidates, hint } = options ?? {};
+  return { names: candidateNames(candidates, !!allowUTF8), hint: hintGroup(hint) };
+}
+
+// Makes `detector` a detector of `names` with `hint`, with pair counts of its own unless given.
+function setUp(detector, { names, hint }, pairs = null) {
+  detector.names = names;
+  detector.hint = hint;
+  detector.probers = names.map(proberFor);
+  detector.singleByte = detector.probers.filter((p) => p instanceof SingleByteCandidate);
+  detector.streaming = detector.probers.filter((p) => !(p instanceof SingleByteCandidate));
+  detector.pairs = detector.singleByte.length === 0 ? null : (pairs ?? new PairCounts());
+  detector.head = [];
+  detector.nonAscii = false;
+  detector.finished = false;
+  detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
+  detector.totals = new Float64Array(names.length);
+}
+
 export class EncodingDetector {
   // options: { allowUTF8 = true, candidates (encoding labels), hint (language tag or domain) }.
   constructor(options = undefined) {
-    if (options !== undefined && options !== null && typeof options !== 'object')
-      throw new TypeError(DETECT_MESSAGES.badOptions);
-    const { allowUTF8 = true, candidates, hint } = options ?? {};
-    this.names = candidateNames(candidates, !!allowUTF8);
-    this.hint = hintGroup(hint);
-    this.probers = this.names.map(proberFor);
-    this.singleByte = this.probers.filter((p) => p instanceof SingleByteCandidate);
-    this.streaming = this.probers.filter((p) => !(p instanceof SingleByteCandidate));
-    this.pairs = this.singleByte.length === 0 ? null : (lent ?? new PairCounts());
-    lent = null;
-    this.head = [];
-    this.nonAscii = false;
-    this.finished = false;
+    setUp(this, resolve(options));
   }
 
   // Adds the next bytes (any BufferSource) of the input.
@@ -111,32 +128,43 @@ export class EncodingDetector {
     const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && p.alive && p.switches > 0);
     // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
     if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
-    const asciiScores = new Map();
+    // Each group's score of the ASCII pairs, computed once (NaN: not yet).
+    const asciiScores = this.asciiScores.fill(NaN);
+    const { pairs } = this;
+    const asciiScore = (group) =>
+      Number.isNaN(asciiScores[group]) ? (asciiScores[group] = asciiPairScore(group, pairs)) : asciiScores[group];
+    if (pairs) pairs.summarize();
     for (const candidate of this.singleByte) {
-      candidate.judge(this.pairs);
-      if (candidate.alive && !asciiScores.has(candidate.group))
-        asciiScores.set(candidate.group, asciiPairScore(candidate.group, this.pairs));
+      candidate.judge(pairs);
+      if (candidate.alive) asciiScore(candidate.group);
     }
     const survivors = this.probers.filter((p) => p.alive);
-    // The ASCII in CJK text is Latin-script text: scored as the best Latin group scores it.
-    let latinAscii = 0;
-    if (this.pairs && survivors.some((p) => p.group === undefined)) {
-      latinAscii = -Infinity;
-      for (const group of LATIN_GROUPS)
-        latinAscii = Math.max(latinAscii, asciiScores.get(group) ?? asciiPairScore(group, this.pairs));
-    }
     if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
+    // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
+    // language score it.
+    let latinAscii = 0;
+    if (pairs && survivors.some((p) => p.group === undefined)) {
+      latinAscii = -Infinity;
+      for (const group of LATIN_GROUPS) {
+        const model = groupModel(group);
+        latinAscii = Math.max(latinAscii, asciiScore(group) + languageFit(model, model.ascii, pairs, true));
+      }
+    }
 
-    const totals = survivors.map((p) => {
-      let total = (p.score + (p.group !== undefined ? asciiScores.get(p.group) : latinAscii)) / UNIT;
+    const { totals } = this; // a number for each candidate (of which survivors.length are used)
+    let utf8 = -1;
+    for (let i = 0; i < survivors.length; i++) {
+      const p = survivors[i];
+      let total = (p.score + (p.group !== undefined ? asciiScores[p.group] : latinAscii)) / UNIT;
       if (p === iso2022) total += ESCAPE_BONUS * p.switches;
       if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
-      return total;
-    });
-    const utf8 = survivors.findIndex((p) => p.name === 'utf-8');
+      totals[i] = total;
+      if (p.name === 'utf-8') utf8 = i;
+    }
     if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
-      const others = totals.filter((_, i) => i !== utf8);
-      totals[utf8] = (others.length ? Math.max(...others) : 0) + UTF8_BONUS * survivors[utf8].nonAscii;
+      let others = survivors.length > 1 ? -Infinity : 0;
+      for (let i = 0; i < survivors.length; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
+      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii;
     }
     // Highest total first; a tie goes to the earlier candidate.
     const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
@@ -174,23 +202,39 @@ export class EncodingDetector {
 }
 
 // The encoding of `bytes` (any BufferSource): { encoding, confidence, alternatives, ascii }.
-// It reuses one set of pair counts, cleared after each call (a detector of its own would allocate
-// 256 KB for a few bytes).
+// It keeps the detectors it made, one for each set of candidates and hint (a few: more empty the
+// cache), and resets one for each call rather than making its candidates anew; they share one set
+// of pair counts, cleared after each call (a detector of its own would allocate 256 KB for a few
+// bytes). No code of the caller runs between the options and the answer (the options are read
+// first; the input is read through the intrinsic getters), so no call can start while one runs.
 let scratch = null;
-let lent = null; // the pair counts the next EncodingDetector takes instead of allocating its own
+const kept = new Map();
+const KEEP = 16;
 export function detect(bytes, options = undefined) {
+  const defaults = options === undefined || options === null;
+  const config = defaults ? null : resolve(options);
   scratch ??= new PairCounts();
-  lent = scratch;
-  let detector;
   try {
-    detector = new EncodingDetector(options);
-  } finally {
-    lent = null;
-  }
-  try {
+    const key = defaults ? '' : `${config.names}|${config.hint}`;
+    let detector = kept.get(key);
+    if (detector) reset(detector);
+    else {
+      if (kept.size >= KEEP) kept.clear();
+      detector = Object.create(EncodingDetector.prototype);
+      setUp(detector, config ?? resolve(options), scratch);
+      kept.set(key, detector);
+    }
     detector.feed(bytes);
     return detector.finish();
   } finally {
     scratch.clear();
   }
+}
+
+// Back to no input, the candidates kept.
+function reset(detector) {
+  for (const prober of detector.probers) prober.reset();
+  detector.head.length = 0;
+  detector.nonAscii = false;
+  detector.finished = false;
 }

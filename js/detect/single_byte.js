@@ -4,7 +4,7 @@
 // the package's own decoders), else scored by the pairs of letter classes with a non-ASCII byte in
 // them, with its group's bigram weights, plus the group's weights for the pairs of ASCII bytes.
 // https://encoding.spec.whatwg.org/#single-byte-decoder
-import { groupModel } from './tables.js';
+import { groupModel, UNIT } from './tables.js';
 
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
@@ -17,6 +17,19 @@ export class PairCounts {
     this.ascii = [];
     this.high = [];
     this.previous = START;
+    // Made from the counts by summarize(): the pairs with a byte >= 0x80 as compact arrays (first
+    // byte, second byte, count; `highPairs` of them), how often each byte occurs, the ASCII and
+    // the other bytes seen, and a number that tells this summary from every other (languageFit).
+    this.first = new Uint8Array(64);
+    this.second = new Uint8Array(64);
+    this.pairCount = new Float64Array(64);
+    this.highPairs = 0;
+    this.byteCounts = new Float64Array(256);
+    this.seenAscii = [];
+    this.seenHigh = [];
+    this.letterCounts = new Float64Array(27);
+    this.letters = [];
+    this.generation = 0;
   }
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
@@ -38,6 +51,46 @@ export class PairCounts {
     }
     this.previous = previous;
   }
+
+  // Fills the summary of the input so far (see the constructor), once per guess.
+  summarize() {
+    const { counts, high, byteCounts, seenAscii, seenHigh } = this;
+    if (high.length > this.first.length) {
+      const size = 2 * high.length;
+      this.first = new Uint8Array(size);
+      this.second = new Uint8Array(size);
+      this.pairCount = new Float64Array(size);
+    }
+    const { first, second, pairCount } = this;
+    byteCounts.fill(0);
+    seenAscii.length = seenHigh.length = 0;
+    this.generation = ++generation;
+    for (let i = 0; i < this.ascii.length; i++) {
+      const pair = this.ascii[i];
+      if (byteCounts[pair & 0xff] === 0) seenAscii.push(pair & 0xff);
+      byteCounts[pair & 0xff] += counts[pair];
+    }
+    for (let i = 0; i < high.length; i++) {
+      const pair = high[i];
+      const byte = pair & 0xff;
+      first[i] = pair >> 8;
+      second[i] = byte;
+      pairCount[i] = counts[pair];
+      if (byteCounts[byte] === 0) (byte < 0x80 ? seenAscii : seenHigh).push(byte);
+      byteCounts[byte] += counts[pair];
+    }
+    this.highPairs = high.length;
+    // The ASCII letters seen, by letter (case folded), for the language fits.
+    const { letterCounts, letters } = this;
+    letterCounts.fill(0);
+    letters.length = 0;
+    for (let i = 0; i < seenAscii.length; i++) {
+      const letter = LATIN_CLASS[seenAscii[i]];
+      if (letter === 0) continue;
+      if (letterCounts[letter] === 0) letters.push(letter);
+      letterCounts[letter] += byteCounts[seenAscii[i]];
+    }
+  }
 }
 
 // Class 0-26 of an ASCII byte for the ASCII pair weights: 0 not a letter, 1-26 a-z.
@@ -54,6 +107,58 @@ export function asciiPairScore(groupIndex, pairs) {
     score += counts[pair] * weights[LATIN_CLASS[pair >> 8] * 27 + LATIN_CLASS[pair & 0x7f]];
   }
   return score;
+}
+
+// How well the group's languages fit the bytes seen (pairs.summarize() first), by the class of
+// each byte (classOf): a language's fit is the sum of its weights (tools/detect/train.mjs), and the
+// group's the log of the mean of exp(fit) over its languages (each language equally likely a
+// priori; in 1/UNIT nats like every score). The fits of the ASCII bytes are the same for every
+// encoding of a group: computed once a guess. With `onlyAscii`, the fit of the ASCII bytes alone.
+const fits = new Float64Array(64);
+let generation = 0; // counts summarize() calls: a group's ASCII fits are valid for one of them
+export function languageFit(model, classOf, pairs, onlyAscii = false) {
+  const { byteCounts, seenHigh } = pairs;
+  const { languages } = model;
+  const count = languages.length;
+  const asciiFits = (model.asciiFits ??= new Float64Array(count));
+  if (model.asciiGeneration !== pairs.generation) {
+    model.asciiGeneration = pairs.generation;
+    // Only letters are weighed: a class for each in a Latin-script group, else class 1 for all.
+    const { letterCounts, letters } = pairs;
+    const latin = model.firstHigh === 27;
+    for (let l = 0; l < count; l++) {
+      const adapt = languages[l];
+      let fit = 0;
+      for (let i = 0; i < letters.length; i++) fit += letterCounts[letters[i]] * adapt[latin ? letters[i] : 1];
+      asciiFits[l] = fit;
+    }
+  }
+  if (onlyAscii && model.asciiOnlyGeneration === pairs.generation) return model.asciiOnlyFit;
+  fits.set(asciiFits);
+  if (!onlyAscii) {
+    // By class: languageWeights[class * count + language].
+    const { languageWeights, adapted } = model;
+    for (let i = 0; i < seenHigh.length; i++) {
+      const k = classOf[seenHigh[i]];
+      if (adapted[k] === 0) continue;
+      const n = byteCounts[seenHigh[i]];
+      const row = k * count;
+      for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
+    }
+  }
+  let fit = fits[0];
+  if (count > 1) {
+    let best = -Infinity;
+    for (let l = 0; l < count; l++) if (fits[l] > best) best = fits[l];
+    let sum = 0;
+    for (let l = 0; l < count; l++) sum += Math.exp((fits[l] - best) / UNIT);
+    fit = best + UNIT * Math.log(sum / count);
+  }
+  if (onlyAscii) {
+    model.asciiOnlyGeneration = pairs.generation;
+    model.asciiOnlyFit = fit;
+  }
+  return fit;
 }
 
 // The class of every byte for encoding `name`: ASCII from the group, 0x80-0xFF from the encoding.
@@ -73,30 +178,35 @@ export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
-    this.alive = true;
-    this.score = 0;
     this.model = null; // both loaded by the first judge()
     this.classOf = null;
+    this.reset();
   }
 
-  // Sets alive and score from the pair counts of all the input so far.
+  // Back to no input (detect() reuses its candidates).
+  reset() {
+    this.alive = true;
+    this.score = 0;
+  }
+
+  // Sets alive and score from the pair counts of all the input so far (pairs.summarize() first):
+  // ruled out if a byte seen is one its decoder rejects, else scored.
   judge(pairs) {
     this.model ??= groupModel(this.group);
     const classOf = (this.classOf ??= classesOf(this.name, this.model));
-    const { weights, classes } = this.model;
-    const { counts, high } = pairs;
-    let score = 0;
-    for (let i = 0; i < high.length; i++) {
-      const pair = high[i];
-      const a = classOf[pair >> 8];
-      const b = classOf[pair & 0xff];
-      if (a === REJECTED || b === REJECTED) {
+    const { seenHigh } = pairs;
+    for (let i = 0; i < seenHigh.length; i++) {
+      if (classOf[seenHigh[i]] === REJECTED) {
         this.alive = false;
         this.score = 0;
         return;
       }
-      score += counts[pair] * weights[a * classes + b];
     }
-    this.score = score;
+    const { weights, classes } = this.model;
+    const { first, second, pairCount, highPairs } = pairs;
+    let score = 0;
+    for (let i = 0; i < highPairs; i++)
+      score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
+    this.score = score + languageFit(this.model, classOf, pairs);
   }
 }

@@ -64,8 +64,8 @@ function pairWeights({ classes, rows, columns, pairs }) {
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, ascii, asciiPairs, weights, maps: Map name -> Uint8Array(128) } of a
-// single-byte group.
+// { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)],
+// languageWeights, adapted, maps: Map name -> Uint8Array(128) } of a single-byte group.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
@@ -76,8 +76,27 @@ export function groupModel(index) {
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
+      languages: g.languages.map(({ adapt }) => int8FromBase64(adapt)),
+      languageWeights: null,
+      adapted: null,
+      asciiFits: null, // languageFit's cache: the fit of each language to the ASCII bytes
+      asciiGeneration: -1,
+      asciiOnlyFit: 0, // and of the ASCII bytes alone, all languages together
+      asciiOnlyGeneration: -1,
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
     };
+    // The same weights by class, each class's for every language together.
+    const count = model.languages.length;
+    // adapted[class]: whether any language weighs the class (only letters are adapted).
+    model.languageWeights = new Int8Array(g.classes * count);
+    model.adapted = new Uint8Array(g.classes);
+    for (let l = 0; l < count; l++) {
+      const adapt = model.languages[l];
+      for (let k = 0; k < g.classes; k++) {
+        model.languageWeights[k * count + l] = adapt[k];
+        if (adapt[k] !== 0) model.adapted[k] = 1;
+      }
+    }
     groupModels.set(index, model);
   }
   return model;

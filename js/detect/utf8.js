@@ -4,6 +4,11 @@
 export class Utf8Prober {
   constructor() {
     this.name = 'utf-8';
+    this.reset();
+  }
+
+  // Back to no input (detect() reuses its candidates).
+  reset() {
     this.alive = true;
     this.score = 0;
     this.nonAscii = 0; // complete multi-byte sequences seen

@@ -6,10 +6,12 @@
 export const FATAL = 1; // error mode "fatal" (otherwise "replacement")
 export const IGNORE_BOM = 2; // TextDecoderCommon's ignore BOM
 export const FLUSH = 4; // the input ends after these bytes (process end-of-queue)
+export const RECORD_ERRORS = 8; // replacement mode: record every error in the error log
 
 // EncodeOption
 export const HTML = 1; // error mode "html" (otherwise "fatal")
 export const ENCODE_FLUSH = 4; // the input ends after this chunk (process end-of-queue)
+export const ENCODE_RECORD_ERRORS = 8; // html mode: record every unencodable code point in the error log
 
 // Status
 export const STATUS_DONE = 0; // all input consumed (and flushed, with kFlush)
@@ -24,4 +26,6 @@ export const SCRATCH_READ = 2; // input consumed
 export const SCRATCH_BEGIN = 3; // decode: where the output starts
 export const SCRATCH_WRITTEN = 4; // where the output ends (decode: code units; encode: bytes)
 export const SCRATCH_CODE_POINT = 5; // encode with kError: the code point that cannot be encoded
-export const SCRATCH_WORDS = 8; // the size of the scratch area
+export const SCRATCH_ERRORS = 6; // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
+export const SCRATCH_ERROR_LOG = 8; // the error log: records of two words, decode: [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input index and the code point
+export const SCRATCH_WORDS = 264; // the size of the scratch area (a log of 128 records)

@@ -4,7 +4,8 @@
 // (the families' are generated: js/generated/browser_families.js).
 import { familyUrl } from '../generated/browser_families.js';
 
-async function compile(url) {
+// Also the loader of the core variants (js/generated/browser_<name>_core.js).
+export async function compile(url) {
   const response = fetch(url);
   if (WebAssembly.compileStreaming) {
     try {
@@ -25,3 +26,6 @@ export function loadFamily(family) {
   if (url === null) throw new Error(`unknown table family ${family}`);
   return compile(url);
 }
+
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+export const isAscii = null;

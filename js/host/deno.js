@@ -15,3 +15,6 @@ export function loadFamilySync(family) {
 }
 
 export const loadFamily = async (family) => loadFamilySync(family);
+
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+export const isAscii = null;

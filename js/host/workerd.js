@@ -17,3 +17,6 @@ export async function loadFamily(family) {
   if (module === null) throw new Error(`unknown table family ${family}`);
   return module;
 }
+
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+export const isAscii = null;

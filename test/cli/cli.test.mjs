@@ -158,14 +158,17 @@ test('malformed input: exit 1, the byte offset, no output file', () => {
     readdirSync(dir).filter((f) => f.endsWith('.tmp')),
     [],
   );
-  // A lead byte cut off at the end: reported at the end of the input.
+  // A lead byte cut off at the end: reported at the end of the input, where the lead byte is.
   const cut = run(['-f', 'shift_jis', file('cut.sjis', Buffer.from([0x61, 0x82]))]);
   assert.equal(cut.status, 1);
-  assert.match(cut.stderr.toString(), /incomplete shift_jis sequence at the end of the input \(byte 2\)/);
-  // stdin cannot be read again: the block.
+  assert.match(cut.stderr.toString(), /incomplete shift_jis sequence at the end of the input \(byte 1\)/);
+  // From stdin, the same exact byte.
   const piped = run(['-f', 'shift_jis'], badShiftJis);
   assert.equal(piped.status, 1);
-  assert.match(piped.stderr.toString(), /malformed shift_jis input in the \d+-byte block starting at byte 65536/);
+  assert.match(piped.stderr.toString(), /malformed shift_jis input at byte 70000\n/);
+  // A UTF-8 sequence cut short by an ASCII byte: the two bytes of the sequence (E3 81 at 3 and 4).
+  const short = run(['-f', 'utf-8'], Buffer.from([0x61, 0x62, 0x63, 0xe3, 0x81, 0x64]));
+  assert.match(short.stderr.toString(), /malformed utf-8 input at byte 3 \(2 bytes\)\n/);
 });
 
 test('unencodable character: exit 1, the character, its code point and position', () => {

@@ -115,6 +115,20 @@ TEST(DriverFatal, ErrorResultKeepsTheOutputBeforeTheError) {
   EXPECT_EQ(g.last_text, utf16({'x', index.at(0xE1 - 0x80)}));
 }
 
+// `read` of a fatal error: the bytes before the one at which the decoder found the error (the
+// spec's decoders return error while processing that byte), all of them for end-of-queue.
+TEST(DriverFatal, ReadStopsBeforeTheByteWhereTheErrorWasFound) {
+  Stream s{UTF_8};
+  // 0xC3 then 'b': the error is returned for 'b' (which is restored), byte 2.
+  EXPECT_EQ(s.call({'a', 0xC3, 'b'}, kFatal | kFlush).read, 2u);
+  // 0xFF: an error by itself, byte 1.
+  EXPECT_EQ(s.call({'a', 0xFF, 'b'}, kFatal | kFlush).read, 1u);
+  // A sequence cut by end-of-queue: found at the end.
+  DecodeResult r = s.call({'a', 0xE2, 0x82}, kFatal | kFlush);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 3u);
+}
+
 TEST(DriverFatal, ErrorLeavesANewDecoder) {
   // UTF-16LE: a leading surrogate, then a code unit that is not a trailing one. The spec restores
   // that code unit's bytes; after the fatal error the state is a new decoder's (encoding.h), so an

@@ -29,6 +29,7 @@ const lists = {
   decode_korean_fuzzer: ['EUC-KR'],
   encode_fuzzer: names.filter((n) => !['replacement', 'UTF-16BE', 'UTF-16LE'].includes(n)),
 };
+lists.encode_stream_fuzzer = lists.encode_fuzzer;
 
 const hex = (s) =>
   s
@@ -263,6 +264,28 @@ const add = (target, name, bytes) => (seeds[target] ??= []).push([name, Uint8Arr
   add(t, 'euc-kr-text-to-gbk', plan(t, 'GBK', hex('B0 A1 C8 FE A1 A1'), { own: 2, extra: index('EUC-KR') }));
   // Bytes as Latin-1 then UTF-16LE (own bits 3).
   add(t, 'latin1-koi8-r', plan(t, 'KOI8-R', ascii('plain \u00a0 \u00b0 text'), { own: 3, splits: [4], extra: 0 }));
+}
+
+// ---- the streaming encoder --------------------------------------------------------------------
+{
+  const t = 'encode_stream_fuzzer';
+  // Surrogate pairs and lone surrogates at chunk ends, ISO-2022-JP's states across chunks,
+  // unencodable characters (html and fatal), one-way mappings.
+  const texts = {
+    'ISO-2022-JP': '¥a亜¥\\‾~亜b\u2212ｱ\u{1F600}x\uD800\uD800',
+    Shift_JIS: 'a\u{1F600}¥亜\uDC00ｱ€',
+    gb18030: 'a\u{1D11E}€\uE5E5\uD83D',
+    'windows-1252': 'a€\u{1F600}é\uD83Dz',
+    'UTF-8': 'a\uD83D\uDE00\uD800b',
+    'EUC-KR': '가\u{1F600}힣',
+    Big5: '中\u{20000}文',
+  };
+  for (const [name, text] of Object.entries(texts)) {
+    add(t, `cut-${name}`, plan(t, name, utf16le(text), { splits: [1, 2, 5, 6, 9], capacity: 1 }));
+    add(t, `every-unit-${name}`, plan(t, name, utf16le(text), { own: 1 }));
+  }
+  add(t, 'latin1-windows-1252', plan(t, 'windows-1252', ascii('plain \u00a0 text'), { own: 2, splits: [3] }));
+  add(t, 'empty-chunks-euc-jp', plan(t, 'EUC-JP', utf16le('¥‾−ｱ亜\u{1F600}'), { own: 3, splits: [0, 2, 3] }));
 }
 
 // ---- labels -----------------------------------------------------------------------------------

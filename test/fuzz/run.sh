@@ -16,7 +16,7 @@ case "$SECONDS_PER_TARGET" in
 esac
 BUILD=build/fuzz
 ALL_TARGETS="decode_utf_fuzzer decode_single_byte_fuzzer decode_chinese_fuzzer decode_japanese_fuzzer
-             decode_korean_fuzzer encode_fuzzer labels_fuzzer"
+             decode_korean_fuzzer encode_fuzzer encode_stream_fuzzer labels_fuzzer"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 
 # ---- system packages (Debian) -----------------------------------------------------------------

@@ -39,9 +39,10 @@ export function hostRestrictions() {
 
 // Decoding and encoding through the package's API (the families they need must be loaded). `api`
 // is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks, of
-// 'encoding-wasm/url' as api.url and of 'encoding-wasm/encoder' as api.encoder.
+// 'encoding-wasm/url' as api.url, of 'encoding-wasm/encoder' as api.encoder and of
+// 'encoding-wasm/errors' as api.errors.
 export function checks(api) {
-  const { TextDecoder, TextEncoder, encode, hooks, url, encoder } = api;
+  const { TextDecoder, TextEncoder, encode, hooks, url, encoder, errors } = api;
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
     attempt(() => {
@@ -79,6 +80,22 @@ export function checks(api) {
     streamingIso2022jp: attempt(() => {
       const e = new encoder.Encoder('iso-2022-jp', { errorMode: 'html' });
       return ['ア', '\ud83d', '\ude00¥', 'a'].map((c, i) => hex(e.encode(c, { stream: i < 3 }))).join(' | ');
+    }),
+    // (the byte the message names)
+    utf8FatalWhere: attempt(() => {
+      const error = decode('utf-8', '61 62 ff', { fatal: true }).error;
+      return /found at byte (\d+)/.exec(error)?.[1] ?? error;
+    }),
+    errorsUtf8: attempt(() => errors.decodeReportingErrors(bytesOf('61 e3 81 62 ff'), 'utf-8')),
+    errorsShiftJis: attempt(() => {
+      const d = new errors.ErrorReportingDecoder('shift_jis');
+      const first = d.decode(bytesOf('61 82'), { stream: true });
+      const last = d.decode(bytesOf('20 ff'));
+      return { text: first.text + last.text, errors: [...first.errors, ...last.errors] };
+    }),
+    errorsEncode: attempt(() => {
+      const { bytes, errors: found } = errors.encodeReportingErrors('a☃b', 'windows-1252');
+      return { bytes: hex(bytes), errors: found };
     }),
   };
 }
@@ -136,6 +153,29 @@ export const EXPECTED = {
   streamingIso2022jp: {
     value: '1b 24 42 25 22 |  | 1b 28 42 26 23 31 32 38 35 31 32 3b 1b 28 4a 5c | 61 1b 28 42',
   },
+  // Where the errors are: 0xFF is not UTF-8 (found at byte 2); E3 81 cut by 62 is one error of two
+  // bytes; Shift_JIS 82 then 20 (not a trailing byte, restored) is one error of one byte, and FF
+  // another; U+2603 is not in windows-1252.
+  utf8FatalWhere: { value: '2' },
+  errorsUtf8: {
+    value: {
+      text: 'a\ufffdb\ufffd',
+      errors: [
+        { offset: 1, length: 2 },
+        { offset: 4, length: 1 },
+      ],
+    },
+  },
+  errorsShiftJis: {
+    value: {
+      text: 'a\ufffd \ufffd',
+      errors: [
+        { offset: 1, length: 1 },
+        { offset: 3, length: 1 },
+      ],
+    },
+  },
+  errorsEncode: { value: { bytes: '61 26 23 39 37 33 31 3b 62', errors: [{ index: 1, codePoint: 0x2603 }] } },
 };
 
 // The error messages' class names only (a fatal TypeError's wording is the package's business).

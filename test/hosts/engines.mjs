@@ -21,11 +21,12 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
-const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
-const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
+export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
@@ -133,10 +134,11 @@ export async function runPage(
 }
 
 // Opens url in `engine`. Resolves to { exited (a promise that rejects when the browser exits),
-// close() }; the browser's output lines go to onOutput.
-export async function openPage(engine, url, onOutput = () => {}) {
+// pgid (the browser's process group), close() }; the browser's output lines go to onOutput, and
+// `extraEnv` joins the browser's environment.
+export async function openPage(engine, url, onOutput = () => {}, extraEnv = {}) {
   const home = mkdtempSync(join(tmpdir(), `encoding-wasm-${engine}-`));
-  const env = { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, XDG_DATA_HOME: home };
+  const env = { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, XDG_DATA_HOME: home, ...extraEnv };
   let opened;
   try {
     if (engine === 'chromium') {
@@ -162,7 +164,7 @@ export async function openPage(engine, url, onOutput = () => {}) {
     openPages.delete(close);
   };
   openPages.set(close, home);
-  return { exited: opened.exited, close };
+  return { exited: opened.exited, pgid: opened.pgid, close };
 }
 
 // The engine's version as its binary or package says, e.g. 'Chromium 156.0.8078.79'.
@@ -175,7 +177,7 @@ export function engineVersion(engine) {
 
 // A fresh profile that asks nothing of the network on its own (no update, telemetry, captive
 // portal, safe-browsing or remote-settings traffic) and opens no first-run pages.
-const FIREFOX_PREFS = `${Object.entries({
+export const FIREFOX_PREFS = `${Object.entries({
   'app.normandy.enabled': false,
   'app.update.enabled': false,
   'browser.aboutwelcome.enabled': false,
@@ -253,6 +255,7 @@ function startGroup(command, args, env, onOutput) {
   exited.catch(() => {});
   return {
     exited,
+    pgid: child.pid,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         try {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The host matrix (issue "Every host", items 4 and 5), after build.sh has built dist/:
-#   1. the Vitest suites (test/js/) in headless Chromium (the "browser" project of vitest.config.js)
+#   1. the Vitest suites (test/js/) in headless Chromium (the "browser" project of vitest.config.js),
+#      in headless Firefox ESR and in WebKitGTK's MiniBrowser under Xvfb (the "firefox" and "webkit"
+#      projects: test/hosts/browser/provider.mjs)
 #   2. the same files in Deno (Vitest's Node project run by deno) and in Bun (`bun test`), and the
 #      package under each runtime's own resolver (runtime-smoke.mjs)
 #   3. a plain workerd worker (workerd/run.mjs)
@@ -13,6 +15,10 @@
 #      --quick, about 25 s): the package's page runs in all three engines and decodes one corpus
 #      file per family as Node's TextDecoder does (without ../shared/corpus, on the generated
 #      corpus, whose manifest says nothing of Node's decoder: nothing is compared with it)
+#   8. the converter page (examples/converter/) driven in Chromium, Firefox and WebKit: files
+#      through the file input, detection, preview, malformed bytes, UTF-8 and lossy Shift_JIS
+#      output, a 200 MB conversion, CSP and the offline cache (test/page/run.mjs, about 60 s), then
+#      its screenshots in each engine to build/page/<engine>.png (test/page/screenshots.mjs)
 # Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
 # everything in wasm (=0).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
@@ -70,6 +76,10 @@ bun_files() {
 VITEST=node_modules/vitest/vitest.mjs
 step chromium-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project browser
 step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
+step firefox-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project firefox
+step firefox-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project firefox
+step webkit-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project webkit
+step webkit-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project webkit
 step deno-vitest env ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
 step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
 # With the permissions the README asks for: none (the "deno" condition's host needs no file reads).
@@ -81,6 +91,8 @@ step workerd node test/hosts/workerd/run.mjs
 step bundle-and-csp node test/hosts/bundle/run.mjs
 step readme-runtimes node test/hosts/readme/run.mjs
 step browsers-bench-quick node bench/browsers/run.mjs --quick
+step converter-page node test/page/run.mjs
+step converter-screenshots node test/page/screenshots.mjs
 
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"

@@ -5,12 +5,13 @@
 // and with everything in wasm.
 // Usage: deno run test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
 import * as encoder from '../../js/encoder.js';
+import * as errors from '../../js/errors.js';
 import * as hooks from '../../js/hooks.js';
 import * as main from '../../js/index.js';
 import * as url from '../../js/url.js';
 import { checks, differences } from './checks.js';
 
-const api = { ...main, hooks, url, encoder };
+const api = { ...main, hooks, url, encoder, errors };
 
 const runtime = globalThis.Deno
   ? `Deno ${Deno.version.deno}`

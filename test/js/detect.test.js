@@ -1,8 +1,9 @@
 // encoding-wasm/detect: BOMs, ASCII, UTF-8, every family on held-out text (detect_samples.js, UDHR
 // units the tables were not trained on), the options, bad input, and three properties: a candidate
 // is ruled out exactly when the package's fatal decoder (streaming, so a cut-off character at the
-// end is no error) rejects the input; the answer is the same fed whole or in chunks; any bytes give
-// an answer TextDecoder accepts, without throwing.
+// end is no error) rejects the input; the answer is the same fed whole or in chunks; any bytes,
+// with any options, give an answer from the candidates that TextDecoder accepts, without throwing
+// (the fuzz target of issue 12, as seeded property tests).
 import { describe, expect, it } from 'vitest';
 import { detect, EncodingDetector } from '../../js/detect.js';
 import { TextDecoder, encode } from '../../js/index.js';
@@ -121,6 +122,27 @@ describe('held-out text in every encoding of its group', () => {
       expect(restricted.encoding).toBe(name);
       for (const alternative of namesOf(restricted)) expect(JAPANESE).toContain(alternative);
     }
+  });
+
+  it('letters are judged with the language they fit: Czech š ž are not Polish ą, Dutch ë is not Lithuanian ė', () => {
+    // ISO-8859-2 0xB9 0xBE are š ž, windows-1250's ą ľ; windows-1252 0xEB is ë, windows-1257's ė.
+    for (const [text, name] of [
+      ['Bangladéš\nDžibutsko\nFidži\nKeňa', 'iso-8859-2'],
+      ['Albanië, Armenië en België', 'windows-1252'],
+    ]) {
+      const input = encode(text, name);
+      expect(decodeAs(detect(input).encoding, input), name).toBe(text);
+    }
+  });
+
+  it('a C1 control is unlikely text: an en dash tells windows-1250 from ISO-8859-2', () => {
+    // 0x96 is U+2013 in windows-1250 and the control U+0096 in ISO-8859-2; the rest decodes the same.
+    const input = encode('Praha – hlavní město České republiky', 'windows-1250');
+    expect(decodeAs('iso-8859-2', input)).toContain('\u0096');
+    const result = detect(input);
+    expect(result.encoding).toBe('windows-1250');
+    expect(result.confidence).toBeGreaterThan(0.9);
+    expect(result.alternatives.find((a) => a.encoding === 'iso-8859-2').confidence).toBeLessThan(0.05);
   });
 });
 
@@ -274,6 +296,59 @@ describe('properties', () => {
     }
     failures.check(expect);
   });
+
+  // The fuzz target of issue 12 is this property test (detect is JavaScript, so a seeded generator
+  // in the test suite rather than a libFuzzer target): random bytes, random options, random chunks
+  // (empty ones too) with guess() asked between them.
+  it('fuzz: random options and chunkings, guesses between chunks: the same answer, from the candidates, as whole', () => {
+    const rand = prng(78);
+    const failures = new Failures();
+    const pick = (list) => list[Math.floor(rand() * list.length)];
+    const HINTS = ['ja', 'zh-TW', 'ru', 'pl', 'example.co.kr', 'gr', 'qq', ''];
+    for (let n = 0; n < 300; n++) {
+      const length = Math.floor(rand() ** 2 * 3000);
+      const high = rand();
+      const input = Uint8Array.from({ length }, () =>
+        rand() < high ? 0x80 + Math.floor(rand() * 128) : Math.floor(rand() * 128),
+      );
+      const options = {};
+      if (rand() < 0.5) options.candidates = EVERY.filter(() => rand() < 0.3).concat(pick(EVERY));
+      if (rand() < 0.3) options.allowUTF8 = false;
+      if (rand() < 0.3) options.hint = pick(HINTS);
+      if (options.allowUTF8 === false && options.candidates?.every((c) => c === 'utf-8'))
+        options.candidates.push('gbk');
+      const allowed = new Set(options.candidates ?? DEFAULTS);
+      if (options.allowUTF8 === false) allowed.delete('utf-8');
+      const bom = [hex('ef bb bf'), hex('fe ff'), hex('ff fe')].findIndex((b) => b.every((x, i) => input[i] === x));
+      if (bom >= 0) allowed.add(['utf-8', 'utf-16be', 'utf-16le'][bom]);
+      const where = `${length} bytes, ${JSON.stringify(options)}`;
+      let whole, chunked;
+      try {
+        whole = detect(input, options);
+        const detector = new EncodingDetector(options);
+        for (let at = 0; at < length;) {
+          const size = rand() < 0.1 ? 0 : 1 + Math.floor(rand() * 400);
+          detector.feed(input.subarray(at, at + size));
+          at += size;
+          if (rand() < 0.2) detector.guess();
+        }
+        chunked = detector.finish();
+      } catch (error) {
+        failures.add(`threw ${error} on ${where}`);
+        continue;
+      }
+      if (JSON.stringify(chunked) !== JSON.stringify(whole)) failures.add(`chunked differs on ${where}`);
+      const all = [whole, ...whole.alternatives];
+      const sum = all.reduce((s, a) => s + a.confidence, 0);
+      if (whole.confidence > 0 && Math.abs(sum - 1) > 1e-9) failures.add(`confidences sum to ${sum} on ${where}`);
+      if (new Set(all.map((a) => a.encoding)).size !== all.length) failures.add(`a name twice on ${where}`);
+      for (const { encoding } of all) {
+        if (thrown(() => new TextDecoder(encoding))) failures.add(`${encoding}: not a TextDecoder name`);
+        if (!allowed.has(encoding)) failures.add(`${encoding} is not a candidate on ${where}`);
+      }
+    }
+    failures.check(expect);
+  });
 });
 
 // Node only (it reads the package's files): the entry point as package.json and types/ declare it,
@@ -285,7 +360,12 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
 
   it("package.json's ./detect and types/detect.d.ts name exactly what js/detect.js exports", async () => {
     const pkg = JSON.parse(await read('package.json'));
-    expect(pkg.exports['./detect']).toEqual({ types: './types/detect.d.ts', default: './js/detect.js' });
+    expect(pkg.exports['./detect']).toEqual({
+      types: './types/detect.d.ts',
+      deno: './dist/deno/detect.js',
+      node: './dist/node/detect.js',
+      default: './js/detect.js',
+    });
     const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
     const exported = Object.keys(await import('../../js/detect.js')).sort();
     expect(declared.map((m) => m[1]).sort()).toEqual(exported);

@@ -17,6 +17,12 @@ export const V8_OUTSIDE_BROWSER =
 // True when the suite runs with every decoder in wasm (test/run-all.sh's second pass).
 export const NATIVE_OFF = globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
 
+// The host's resident memory in bytes, for the checks that memory does not grow:
+// process.memoryUsage() in Node, Deno and Bun; in the browser projects, the stand-in that
+// test/hosts/browser/setup.js gives (Chromium's JS heap; in Firefox and WebKit the resident memory
+// of the browser's processes, measured from Node, so it is asynchronous).
+export const residentBytes = async () => (await globalThis.process.memoryUsage()).rss;
+
 // ---------------------------------------------------------------------------------------------
 // Bytes
 

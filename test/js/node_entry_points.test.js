@@ -141,8 +141,12 @@ function hostWithoutSyncTables() {
     export const loadFamilySync = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
+  // The package's entry points are its sources here (as in a browser), not the Node bundles of
+  // dist/node/, which have their #host built in.
   const hooks = `export async function resolve(specifier, context, next) {
-    return specifier === '#host' ? { url: ${dataUrl(host)}, shortCircuit: true } : next(specifier, context);
+    if (specifier === '#host') return { url: ${dataUrl(host)}, shortCircuit: true };
+    const resolved = await next(specifier, context);
+    return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
   }`;
   const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
   return ['--import', JSON.parse(dataUrl(register))];

@@ -51,3 +51,29 @@ test('the package holds the command line package.json "bin" names, and what it i
     assert.ok(files.includes(path), `${path} is not packed`);
   }
 });
+
+test('each entry point Node and Deno take (conditions "node", "deno") is a bundle in the package, built from its "default"', () => {
+  const { exports } = JSON.parse(read('package.json'));
+  for (const [subpath, targets] of Object.entries(exports)) {
+    if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
+      continue;
+    const name = targets.default.slice('./js/'.length);
+    // Deno first: it takes "node" too.
+    assert.deepEqual(
+      Object.keys(targets),
+      ['types', 'deno', 'node', 'default'],
+      `exports["${subpath}"]: condition order`,
+    );
+    for (const condition of ['node', 'deno']) {
+      assert.equal(targets[condition], `./dist/${condition}/${name}`, `exports["${subpath}"].${condition}`);
+      assert.ok(files.includes(`dist/${condition}/${name}`), `dist/${condition}/${name} is not packed (run build.sh)`);
+    }
+  }
+  // The shared chunks and .wasm files the bundles import are packed with them.
+  for (const path of files.filter((f) => /^dist\/(node|deno)\/.*\.js$/.test(f))) {
+    for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
+      const target = join(path, '..', chunk);
+      assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
+    }
+  }
+});

@@ -145,3 +145,24 @@ if (EncoderStream) {
 // @ts-expect-error: errorMode is "fatal" or "html"
 new Encoder('gbk', { errorMode: 'replace' });
 void [jisBytes, jisEnd, jisMode];
+
+// encoding-wasm/errors
+import {
+  decodeReportingErrors,
+  encodeReportingErrors,
+  ErrorReportingDecoder,
+  ErrorReportingEncoder,
+  type DecodeError,
+  type EncodeError,
+} from 'encoding-wasm/errors';
+const reporting = new ErrorReportingDecoder('shift_jis', { ignoreBOM: true });
+const reported: { text: string; errors: DecodeError[] } = reporting.decode(new Uint8Array([0x81]), { stream: true });
+const firstOffset: number = decodeReportingErrors(new ArrayBuffer(2), 'utf-8').errors[0]?.offset ?? -1;
+const reportingEncoder = new ErrorReportingEncoder('windows-1252');
+const encodeErrors: EncodeError[] = reportingEncoder.encode('\u4e00', { stream: true }).errors;
+const reportedBytes: Uint8Array<ArrayBuffer> = encodeReportingErrors('\u4e00', 'gbk').bytes;
+// @ts-expect-error: the encoder takes strings
+encodeReportingErrors(new Uint8Array(1));
+// @ts-expect-error: there is no error mode to choose
+new ErrorReportingEncoder('gbk', { errorMode: 'fatal' });
+void [reported, firstOffset, encodeErrors, reportedBytes];

@@ -52,6 +52,11 @@ const textOf = (group) =>
     .filter((u) => u.group === group)
     .map((u) => u.text)
     .join('\n');
+const textOfTranslation = (code) =>
+  training
+    .filter((u) => u.code === code)
+    .map((u) => u.text)
+    .join('\n');
 
 // ---- ASCII pairs: each group's likelihood against all groups' text together ----
 // Over 27 classes (0: not a letter; 1-26: a-z), pairs of ASCII characters only. A group that does
@@ -100,8 +105,9 @@ const COMMON_SYMBOLS = [
 // ---- Single-byte groups: classes and bigram weights ----
 // Class 0: ASCII that is not a letter (space, digits, punctuation); then the ASCII letters (one
 // class each where the group writes Latin letters, else one class for all); then each non-ASCII
-// character the group's training text uses (folded); last, OTHER: any other non-ASCII character.
-function singleByteModel({ group, encodings, extra }) {
+// character the group's training text uses (folded); last, CONTROL (a C1 control) and OTHER: any
+// other non-ASCII character.
+function singleByteModel({ group, encodings, extra, udhr }) {
   const text = [...textOf(group)].map(fold);
   const latin = text.filter(isAsciiLetter).length > text.filter((c) => c > '\u007f' && isLetter(c)).length;
   const asciiClass = new Uint8Array(128);
@@ -116,9 +122,11 @@ function singleByteModel({ group, encodings, extra }) {
   for (const c of COMMON_SYMBOLS) if (!seen.has(c)) seen.set(c, 0);
   const high = [...seen.keys()].sort();
   const classOf = new Map(high.map((c, i) => [c, firstHigh + i]));
-  const count = firstHigh + high.length + 1;
+  const count = firstHigh + high.length + 2;
+  const CONTROL = count - 2;
   const OTHER = count - 1;
-  const charClass = (c) => (c < '\u0080' ? asciiClass[c.charCodeAt(0)] : (classOf.get(fold(c)) ?? OTHER));
+  const charClass = (c) =>
+    c < '\u0080' ? asciiClass[c.charCodeAt(0)] : c < '\u00a0' ? CONTROL : (classOf.get(fold(c)) ?? OTHER);
 
   // Counts of pairs and singles over the training text.
   const pairs = new Float64Array(count * count);
@@ -131,18 +139,24 @@ function singleByteModel({ group, encodings, extra }) {
     previous = k;
   }
   const total = singles.reduce((a, b) => a + b, 0);
-  // P(b): add-half smoothing; OTHER, any character the group does not write, 1 in 100,000.
-  const unigram = (k) => (k === OTHER ? 1e-5 : (singles[k] + 0.5) / (total + 0.5 * count));
+  // P(b): add-half smoothing; OTHER, any character the group does not write, 1 in 100,000, and a
+  // character it writes (a common symbol the training text lacks) at least as likely; CONTROL, a C1
+  // control character (U+0080-U+009F, what some encodings decode 0x80-0x9F to; no text has them),
+  // a hundred times less likely than OTHER.
+  const unigram = (k) =>
+    k === OTHER ? 1e-5 : k === CONTROL ? 1e-7 : Math.max(1e-5, (singles[k] + 0.5) / (total + 0.5 * count));
   // The weight of a pair (a, b) with a non-ASCII class in it: log P(b | a), smoothed by the
-  // unigram, P(b | a) = (n(a, b) + BETA P(b)) / (n(a) + BETA), against a random byte. For a pair the
-  // text never shows that is log(BETA / (n(a) + BETA)) + log P(b): a row term plus a column term,
-  // so only the pairs seen are listed; the runtime adds the terms for the rest.
+  // unigram as Witten and Bell do, P(b | a) = (n(a, b) + T(a) P(b)) / (n(a) + T(a)), where T(a) is
+  // the number of different classes the text shows after a (a class followed by many is likely to
+  // be followed by one more), against a random byte. For a pair the text never shows that is
+  // log(T(a) / (n(a) + T(a))) + log P(b): a row term plus a column term, so only the pairs seen are
+  // listed; the runtime adds the terms for the rest.
   // An ASCII class stands for several bytes: about half of non-letters are spaces; a letter of a
   // group without Latin letters is one of 26.
-  const BETA = 2;
   const emission = (b) => (b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26));
   const rowTotal = (a) => pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
-  const rows = Array.from({ length: count }, (_, a) => quantize(Math.log(BETA / (rowTotal(a) + BETA))));
+  const types = (a) => Math.max(1, pairs.subarray(a * count, (a + 1) * count).filter((n) => n > 0).length);
+  const rows = Array.from({ length: count }, (_, a) => quantize(Math.log(types(a) / (rowTotal(a) + types(a)))));
   const columns = Array.from({ length: count }, (_, b) => quantize(Math.log(unigram(b)) + emission(b) + LN256));
   for (const row of rows)
     for (const column of columns)
@@ -152,7 +166,7 @@ function singleByteModel({ group, encodings, extra }) {
   for (let a = 0; a < count; a++) {
     for (let b = 0; b < count; b++) {
       if ((a < firstHigh && b < firstHigh) || pairs[a * count + b] === 0) continue; // ASCII pairs: elsewhere
-      const p = (pairs[a * count + b] + BETA * unigram(b)) / (rowTotal(a) + BETA);
+      const p = (pairs[a * count + b] + types(a) * unigram(b)) / (rowTotal(a) + types(a));
       // The index as the distance from the last one, 7 bits a byte, then the weight.
       let delta = a * count + b - last;
       last = a * count + b;
@@ -160,6 +174,28 @@ function singleByteModel({ group, encodings, extra }) {
       seenPairs.push(delta, quantize(Math.log(p) + emission(b) + LN256) & 0xff);
     }
   }
+
+  // Each language's letters: the group's pair model adapted to one language by the ratio of the
+  // language's letter frequencies to the group's, P_L(b | a) ~ P(b | a) P_L(b) / P(b). The runtime
+  // scores each encoding with the language that fits the input best, so that French letters with
+  // French text and Czech letters with Czech text make a likely text, and French text with a Czech
+  // letter does not. P_L(b) is smoothed towards the group's P(b) as above (Witten-Bell, T: the
+  // number of classes the language's text shows). Only letters are adapted: spaces, digits,
+  // punctuation and symbols depend on the kind of text more than on the language. ASCII
+  // letters count as ASCII pairs do, tempered (ASCII_TEMPER).
+  const languages = udhr.map((code) => {
+    const own = new Float64Array(count);
+    for (const c of textOfTranslation(code)) own[charClass(fold(c))]++;
+    const size = own.reduce((a, b) => a + b, 0);
+    const seenTypes = own.filter((n) => n > 0).length;
+    const adapt = new Int8Array(count);
+    for (let k = 1; k < CONTROL; k++) {
+      if (k >= firstHigh && !isLetter(high[k - firstHigh])) continue;
+      const ratio = Math.log((own[k] + seenTypes * unigram(k)) / (size + seenTypes) / unigram(k));
+      adapt[k] = quantize(k < firstHigh ? ASCII_TEMPER * ratio : ratio);
+    }
+    return { code, adapt: base64(adapt) };
+  });
 
   // Each encoding's byte map: the class of each byte 0x80-0xFF, 255 where the decoder errs.
   const maps = [...encodings, ...extra].map((name) => {
@@ -179,6 +215,7 @@ function singleByteModel({ group, encodings, extra }) {
     rows,
     columns,
     pairs: base64(Uint8Array.from(seenPairs)),
+    languages,
     maps,
   };
 }
@@ -187,7 +224,11 @@ function singleByteModel({ group, encodings, extra }) {
 // P(character) mixes the training text's counts with a prior that spreads 20% of the mass over the
 // characters the encoding maps: `tier(pointer)` weighs each, 10 for the first level of the standard
 // (the frequent characters; the rows each standard puts first), 1 for the rest, 100 for Japanese
-// kana (a closed set of 170 that make up much of any Japanese text).
+// kana (a closed set of 170 that make up much of any Japanese text), and EXTENSION (a tenth of the
+// rest, set without looking at the evaluation sets) for what the vendors added to the national
+// standard: the hangul and hanzi only Windows code pages 949 and 936 have, the NEC and IBM rows of
+// Shift_JIS, the Big5 rows below 0xA1 (HKSCS).
+const EXTENSION = 0.1;
 function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2 }) {
   const counts = new Map();
   let total = 0;
@@ -252,7 +293,7 @@ const sjisBytes = (p) => {
 };
 const jisTier = (p) => {
   const [row] = rowCell(p);
-  if (p >= 8836) return 1;
+  if (p >= 8836) return EXTENSION;
   if (row === 3 || row === 4) return 100; // rows 4 and 5: hiragana, katakana
   return row < 8 || (row >= 15 && row < 47) ? 10 : 1;
 };
@@ -290,7 +331,8 @@ const gbk = pointerWeights({
   bytesOf: gbBytes,
   tier: (p) => {
     const [lead, trail] = gbBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7)) ? 10 : 1;
+    if (lead < 0xa1 || trail < 0xa1) return EXTENSION;
+    return (lead >= 0xa1 && lead <= 0xa9) || (lead >= 0xb0 && lead <= 0xd7) ? 10 : 1;
   },
 });
 // Big5: first level is the symbols (0xA140-0xA3BF) and the frequent hanzi (0xA440-0xC67E).
@@ -306,6 +348,7 @@ const big5 = pointerWeights({
   tier: (p) => {
     const [lead, trail] = big5Bytes(p);
     const code = (lead << 8) | trail;
+    if (lead < 0xa1) return EXTENSION;
     return code >= 0xa140 && code <= 0xc67e ? 10 : 1;
   },
 });
@@ -319,7 +362,8 @@ const euckr = pointerWeights({
   bytesOf: eucKrBytes,
   tier: (p) => {
     const [lead, trail] = eucKrBytes(p);
-    return trail >= 0xa1 && ((lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8)) ? 10 : 1;
+    if (lead < 0xa1 || trail < 0xa1) return EXTENSION;
+    return (lead >= 0xa1 && lead <= 0xac) || (lead >= 0xb0 && lead <= 0xc8) ? 10 : 1;
   },
 });
 

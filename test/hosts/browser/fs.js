@@ -1,7 +1,14 @@
-// `node:fs` for the Vitest browser project, just enough for cpp/tools/whatwg_data.mjs: the suites
-// read the Encoding Standard's data files (cpp/whatwg/) through it, and in Chromium those files come
-// from Vite as raw text instead. The data readers themselves run unchanged, so the browser project
-// computes its expectations with the same code as the Node project. Anything else is ENOENT.
+// `node:fs` for the Vitest browser projects, just enough for cpp/tools/whatwg_data.mjs and
+// corpus.test.js:
+// - the suites read the Encoding Standard's data files (cpp/whatwg/) through it, and in the browser
+//   those files come from Vite as raw text instead. The data readers themselves run unchanged, so
+//   the browser projects compute their expectations with the same code as the Node project.
+// - corpus.test.js reads the corpus from $ENCODING_WASM_CORPUS, which setup.js sets to /__corpus
+//   (file:///__corpus/ in the test), the path under which vitest.config.js serves the corpus
+//   directory; its files are fetched with a synchronous request (readFileSync is synchronous), as
+//   bytes (x-user-defined maps each byte 0x80-0xFF to U+F780-U+F7FF: the low byte of each code
+//   unit is the byte).
+// Anything else is ENOENT.
 import encodingsJson from '../../../cpp/whatwg/encodings.json?raw';
 
 const indexes = import.meta.glob('../../../cpp/whatwg/index-*.txt', { query: '?raw', import: 'default', eager: true });
@@ -22,14 +29,38 @@ function enoent(file) {
   return error;
 }
 
+const corpusPath = (file) => {
+  const { protocol, pathname } = file instanceof URL ? file : new URL(String(file), location.href);
+  return protocol === 'file:' && /^\/__corpus\/[^/]+$/.test(pathname) ? pathname : null;
+};
+
+function fetchBytes(path) {
+  const request = new XMLHttpRequest();
+  request.open('GET', path, false);
+  request.overrideMimeType('text/plain; charset=x-user-defined');
+  request.send();
+  if (request.status !== 200) return null;
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 export function existsSync(file) {
-  return files.has(nameOf(file));
+  const path = corpusPath(file);
+  return path ? fetchBytes(path) !== null : files.has(nameOf(file));
 }
 
 export function readFileSync(file, options) {
+  const encoding = typeof options === 'string' ? options : options?.encoding;
+  const path = corpusPath(file);
+  if (path) {
+    const bytes = fetchBytes(path);
+    if (bytes === null) throw enoent(file);
+    return encoding ? new TextDecoder(encoding).decode(bytes) : bytes;
+  }
   const text = files.get(nameOf(file));
   if (text === undefined) throw enoent(file);
-  const encoding = typeof options === 'string' ? options : options?.encoding;
   return encoding ? text : new TextEncoder().encode(text);
 }
 

@@ -1,7 +1,8 @@
 // The bundler and strict-CSP checks (issue "Every host", items 4 and 5):
 // - page.js is bundled for the browser twice: with esbuild, and with Vite (a production build).
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
-//   only the core, the family it imports statically and the family it preloads.
+//   only the core, the family it imports statically, the family it preloads and the core that
+//   encoding-wasm/errors loads.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
 //   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
 //   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
@@ -192,7 +193,8 @@ try {
       } else {
         checkWorkingPage(name, result, { csp: policy === 'csp' });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        const want = ['chinese-simplified.wasm', 'encoding.wasm', 'japanese.wasm'];
+        // (the page imports encoding-wasm/errors, which loads its own core, encoding-errors.wasm)
+        const want = ['chinese-simplified.wasm', 'encoding-errors.wasm', 'encoding.wasm', 'japanese.wasm'];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

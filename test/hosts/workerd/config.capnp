@@ -13,6 +13,7 @@ const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
+    (name = "encoding-errors.wasm", wasm = embed "encoding-errors.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),

@@ -49,6 +49,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 copyFileSync(join(root, 'dist/encoding.wasm'), join(out, 'encoding.wasm'));
+copyFileSync(join(root, 'dist/encoding-errors.wasm'), join(out, 'encoding-errors.wasm'));
 for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
   copyFileSync(join(root, `dist/tables/${family}.wasm`), join(out, `tables/${family}.wasm`));
 }

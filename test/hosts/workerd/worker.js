@@ -5,11 +5,12 @@
 import * as main from 'encoding-wasm';
 import * as hooks from 'encoding-wasm/hooks';
 import * as encoder from 'encoding-wasm/encoder';
+import * as errors from 'encoding-wasm/errors';
 import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
 import { hostRestrictions, scenario } from '../checks.js';
 
-const api = { ...main, hooks, url, encoder };
+const api = { ...main, hooks, url, encoder, errors };
 
 export default {
   async fetch() {

@@ -1,0 +1,14 @@
+// Which encoding a file is in: the package's detector (encoding-wasm/detect) over its first MiB.
+import { EncodingDetector } from 'encoding-wasm/detect';
+
+export const DETECT_BYTES = 1024 * 1024;
+
+// { encoding, confidence, alternatives: [{ encoding, confidence }], ascii } for a Blob.
+export async function detectBlob(blob) {
+  const detector = new EncodingDetector();
+  detector.feed(new Uint8Array(await blob.slice(0, DETECT_BYTES).arrayBuffer()));
+  return detector.finish();
+}
+
+// "98%" or "<1%".
+export const percent = (confidence) => (confidence >= 0.01 ? `${Math.round(confidence * 100)}%` : '<1%');

@@ -1,0 +1,128 @@
+// Builds dist/node/ and dist/deno/: the package's entry points pre-bundled for the "node" (Node and
+// Bun) and "deno" conditions of package.json "exports", from the same sources as js/ with that
+// condition's js/host/ module. A fresh Node 20 process imported the ~25 ES modules of js/index.js
+// in about 17 ms and the same code as one file in about 4, interleaved in one run (docs/design.md
+// section 13, bench/startup.mjs). Browsers and bundlers take the sources ("default").
+//
+// The entries are those of package.json "exports" whose "node" target is ./dist/node/<path>.js,
+// "deno" target ./dist/deno/<path>.js and "default" ./js/<path>.js. One esbuild run per condition
+// with code splitting, so that entry points imported together share one core, one set of classes
+// and one family registry, as the sources do. The shared chunks go straight into dist/<condition>/,
+// two levels below the package root as js/host/ is, so the hosts' relative paths to the .wasm files
+// (`new URL('../../dist/…', import.meta.url)`, `import source … from '../../dist/…'`) still name
+// them; a bundle anywhere else that had one would not, which this checks.
+//
+//   node tools/bundle_entries.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
+import { build } from 'esbuild';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+// Per condition: where its bundles go, and esbuild's options for it. Deno's host imports the .wasm
+// files with `import source`, which esbuild keeps as it is when they are external.
+export const CONDITIONS = {
+  node: { platform: 'node', target: 'node18' },
+  deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'] },
+};
+export const outDir = (condition) => join(root, 'dist', condition);
+
+// { 'index': 'js/index.js', 'tables/japanese': 'js/tables/japanese.js', ... } from package.json.
+export function bundledEntries() {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const entries = {};
+  for (const [subpath, targets] of Object.entries(exports)) {
+    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true) continue;
+    const name = targets.default.slice('./js/'.length, -'.js'.length);
+    for (const condition of Object.keys(CONDITIONS))
+      if (targets[condition] !== `./dist/${condition}/${name}.js`)
+        throw new Error(`package.json exports["${subpath}"].${condition} must be ./dist/${condition}/${name}.js`);
+    entries[name] = join(root, 'js', `${name}.js`);
+  }
+  return entries;
+}
+
+const files = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
+const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
+
+// Whether a bundle is older than a source it is built from (js/, package.json) or missing.
+export function stale() {
+  const sources = newest([...files(join(root, 'js')), join(root, 'package.json')]);
+  return Object.keys(CONDITIONS).some(
+    (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
+  );
+}
+
+// Each entry point but the main one imports the main entry first, so that everything the main entry
+// needs is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of
+// entry points that share code, it read nine, and took about twice as long (bench/startup.mjs).
+// detect, which shares no state with the others (no wasm), is a bundle of its own.
+const withMain = {
+  name: 'with-main',
+  setup(build) {
+    build.onResolve({ filter: /^with-main:/ }, (args) => ({ path: args.path.slice(10), namespace: 'with-main' }));
+    build.onLoad({ filter: /.*/, namespace: 'with-main' }, (args) => ({
+      contents: `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n`,
+      resolveDir: root,
+    }));
+  },
+};
+
+async function bundleFor(condition) {
+  const out = outDir(condition);
+  rmSync(out, { recursive: true, force: true });
+  const entries = bundledEntries();
+  const alone = {};
+  for (const [name, path] of Object.entries(entries)) {
+    if (name === 'detect') {
+      alone[name] = path;
+      delete entries[name];
+    } else if (name !== 'index') entries[name] = `with-main:${path}`;
+  }
+  const outputs = {};
+  for (const [entryPoints, splitting] of [
+    [entries, true],
+    [alone, false],
+  ]) {
+    const result = await build({
+      ...CONDITIONS[condition],
+      entryPoints,
+      splitting,
+      plugins: [withMain],
+      outdir: out,
+      chunkNames: '[name]-[hash]',
+      bundle: true,
+      format: 'esm',
+      conditions: [condition],
+      legalComments: 'none',
+      // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
+      // entries' import of the main entry; these bundles keep every statement of the sources.
+      ignoreAnnotations: true,
+      absWorkingDir: root,
+      banner: { js: '// GENERATED by tools/bundle_entries.mjs from js/ (build.sh). DO NOT EDIT.' },
+      logLevel: 'silent',
+      write: true,
+      metafile: true,
+    });
+    // A warning (an import esbuild left out, say) fails the build: build.sh --quiet hides them.
+    if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+    Object.assign(outputs, result.metafile.outputs);
+  }
+  for (const path of Object.keys(outputs)) {
+    const file = join(root, path);
+    const text = readFileSync(file, 'utf8');
+    if (dirname(file) !== out && (text.includes('import.meta.url') || text.includes('../dist/')))
+      throw new Error(`${relative(root, file)} names a file relative to itself but is not directly in ${out}`);
+  }
+}
+
+export async function bundleEntries() {
+  for (const condition of Object.keys(CONDITIONS)) await bundleFor(condition);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || stale()) await bundleEntries();
+}
