@@ -4,27 +4,42 @@
 // chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
+//                         [--label LABEL] [--pattern NAME] [--baseline DIR]
 //   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
-// filter: substring of the file name. --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of
-// handing them to the host's decoder. The corpus is ../shared/corpus where it exists, else the one
-// bench/corpus/generate.mjs builds into build/corpus/ (made, or remade when its sources changed,
-// here); a file both have in common is byte for byte the same (bench/corpus/README.md).
+// filter: substring of the file name; --label: only that label (as the table prints it);
+// --pattern: only the call pattern whose name starts with NAME ('one', '4 KiB', '64 KiB').
+// --wasm-only-utf keeps UTF-8/UTF-16 in wasm instead of handing them to the host's decoder.
+// --baseline DIR: an A/B run. DIR is another checkout of encoding-wasm, built (say a worktree of
+// the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
+// third decoder in the same rounds, and each cell also gives its speed and its ratio to native, so
+// that both sides of a change see the same machine at the same moments.
+// The corpus: bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
 import { locateCorpus } from './corpus/locate.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--corpus') ?? '';
-if (args.includes('--wasm-only-utf')) setNativeDelegation(false);
+const VALUED = ['--corpus', '--label', '--pattern', '--baseline'];
+const filter = args.find((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1])) ?? '';
+const onlyLabel = option('--label');
+const onlyPattern = option('--pattern');
+const baselineDir = option('--baseline');
+const baseline = baselineDir
+  ? await import(pathToFileURL(`${baselineDir.replace(/\/?$/, '/')}js/index.js`).href)
+  : null;
+if (args.includes('--wasm-only-utf')) {
+  setNativeDelegation(false);
+  baseline?.setNativeDelegation(false);
+}
 
 const { url: corpus, kind, manifest } = await locateCorpus(option('--corpus'), { log: console.log });
 console.log(`corpus: ${fileURLToPath(corpus)} (${kind})`);
 
-const patterns = {
+const allPatterns = {
   'one call': (Decoder, label, bytes) => new Decoder(label).decode(bytes).length,
   '4 KiB calls': (Decoder, label, bytes) => {
     const d = new Decoder(label);
@@ -39,6 +54,9 @@ const patterns = {
     return n + d.decode().length;
   },
 };
+const patterns = Object.fromEntries(
+  Object.entries(allPatterns).filter(([name]) => onlyPattern === undefined || name.startsWith(onlyPattern)),
+);
 
 // The median of several short rounds of CPU time (process.cpuUsage: user + system, which other work
 // on a shared machine disturbs far less than wall-clock time), the two implementations alternating
@@ -59,8 +77,8 @@ function time(fn) {
   } while (elapsed < 0.02);
   return elapsed / reps;
 }
-function measure(ours, native) {
-  const fns = native ? [ours, native] : [ours];
+function measure(...candidates) {
+  const fns = candidates.filter((fn) => fn !== null);
   const times = fns.map(() => []);
   for (const fn of fns) fn(); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
@@ -82,12 +100,15 @@ function nativeSupports(label) {
 }
 
 console.log(`node ${process.version}; ratio = encoding-wasm speed / native TextDecoder speed (higher is better)`);
+if (baseline) console.log(`baseline: ${baselineDir}; each cell: ours vs native (ratio) | baseline (its ratio)`);
+const WIDTH = baseline ? 44 : 28;
 console.log(
   'file'.padEnd(24),
   'encoding'.padEnd(13),
-  ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(28)),
+  ...Object.keys(patterns).map((p) => `${p} MB/s (ratio)`.padStart(WIDTH)),
 );
 const ratios = {};
+const baselineRatios = {};
 // Files of invalid or random bytes are decoded as each encoding the manifest lists for them
 // (`labels`; ../shared/corpus names them by the peers it compared them with).
 const runs = manifest.files.flatMap((entry) => {
@@ -103,33 +124,35 @@ const ascii = { file: 'html ASCII only', data: html.filter((b) => b < 0x80) };
 runs.push(...['utf-8', ...singleByte.map((e) => e.name.toLowerCase())].map((label) => [ascii, label]));
 
 for (const [entry, label] of runs) {
-  if (!entry.file.includes(filter)) continue;
+  if (!entry.file.includes(filter) || (onlyLabel !== undefined && label !== onlyLabel)) continue;
   const bytes = entry.data ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
+  const mbps = (seconds) => (bytes.length / seconds / 1e6).toFixed(0);
   for (const [name, run] of Object.entries(patterns)) {
     const supported = nativeSupports(label);
-    const [ours, native] = measure(
+    const [ours, ...others] = measure(
       () => run(WasmTextDecoder, label, bytes),
       supported ? () => run(NativeTextDecoder, label, bytes) : null,
+      baseline ? () => run(baseline.TextDecoder, label, bytes) : null,
     );
-    if (!supported) {
-      cells.push(`${(bytes.length / ours / 1e6).toFixed(0)} (no native)`.padStart(28));
-      continue;
+    const native = supported ? others[0] : undefined;
+    const base = baseline ? others[supported ? 1 : 0] : undefined;
+    let cell = supported
+      ? `${mbps(ours)} vs ${mbps(native)} (${(native / ours).toFixed(2)}x)`
+      : `${mbps(ours)} (no native)`;
+    if (supported) (ratios[name] ??= []).push(native / ours);
+    if (baseline) {
+      cell += ` | ${mbps(base)}${supported ? ` (${(native / base).toFixed(2)}x)` : ''}`;
+      if (supported) (baselineRatios[name] ??= []).push(native / base);
     }
-    const ratio = native / ours;
-    (ratios[name] ??= []).push(ratio);
-    cells.push(
-      `${(bytes.length / ours / 1e6).toFixed(0)} vs ${(bytes.length / native / 1e6).toFixed(0)} (${ratio.toFixed(2)}x)`.padStart(
-        28,
-      ),
-    );
+    cells.push(cell.padStart(WIDTH));
   }
   console.log(entry.file.padEnd(24), label.padEnd(13), ...cells);
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log(
-  'geometric mean of ratios:',
-  Object.entries(ratios)
+const means = (table) =>
+  Object.entries(table)
     .map(([k, v]) => `${k} ${geomean(v).toFixed(2)}x`)
-    .join(', '),
-);
+    .join(', ');
+console.log('geometric mean of ratios:', means(ratios));
+if (baseline) console.log('baseline:', means(baselineRatios));

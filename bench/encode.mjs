@@ -1,33 +1,37 @@
-// `npm run bench -- encode`: encodes the texts of ../shared/corpus into their legacy encodings with
-// encoding-wasm's encode(), @exodus/bytes (createSinglebyteEncoder / createMultibyteEncoder) and
-// iconv-lite (encode), interleaved in one process, and prints MB/s of output and the ratios. A
-// benchmark, not a test: it asserts nothing about speed.
+// `npm run bench -- encode`: encodes the texts of the benchmark corpus into their legacy encodings
+// with encoding-wasm's encode(), @exodus/bytes (createSinglebyteEncoder / createMultibyteEncoder)
+// and iconv-lite (encode), interleaved in one process, and prints MB/s of output and the ratios;
+// then the same through the streaming encoders, the text in chunks: encoding-wasm's Encoder
+// ('encoding-wasm/encoder', { stream: true }), iconv-lite's getEncoder() (write, end), and
+// @exodus/bytes, which has no streaming encoder, called on each chunk. A benchmark, not a test: it
+// asserts nothing about speed.
 //
-//   node bench/encode.mjs [filter] [--calls=N]   (filter: substring of the file name)
+//   node bench/encode.mjs [filter] [--calls=N] [--chunk=N] [--corpus shared|generated|DIR]
+//   (filter: substring of the file name; ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // The input of each legacy file X.<encoding>.bin is the text it decodes to: X.utf-8.txt with the
 // code points the encoding lacks written as &#N; (as the corpus was made), so every encoder runs
 // in its "fatal" mode on text it can represent, and each result is checked against the file.
-// --calls=N splits the text into N-unit calls (a fresh encode() each) instead of one call.
-import { existsSync, readFileSync } from 'node:fs';
+// --calls=N splits the text into N-unit calls (a fresh encode() each) instead of one call;
+// --chunk=N is the streaming chunk size in code units (default 65536). The corpus:
+// bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
 import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
 import iconv from 'iconv-lite';
+import { Encoder } from '../js/encoder.js';
 import { encode, TextDecoder } from '../js/index.js';
+import { locateCorpus } from './corpus/locate.mjs';
 
-// ENCODING_WASM_CORPUS names another directory (a worktree beside the repository has none beside it).
-const corpus = process.env.ENCODING_WASM_CORPUS
-  ? new URL(`file://${process.env.ENCODING_WASM_CORPUS.replace(/\/?$/, '/')}`)
-  : new URL('../../shared/corpus/', import.meta.url);
 const args = process.argv.slice(2);
-const filter = args.find((a) => !a.startsWith('--')) ?? '';
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--corpus') ?? '';
 const calls = Number(args.find((a) => a.startsWith('--calls='))?.slice(8) ?? 0);
+const chunkUnits = Number(args.find((a) => a.startsWith('--chunk='))?.slice(8) ?? 65536);
 
-if (!existsSync(new URL('manifest.json', corpus))) {
-  console.log(`no corpus at ${corpus.pathname}; nothing to benchmark`);
-  process.exit(0);
-}
-const manifest = JSON.parse(readFileSync(new URL('manifest.json', corpus), 'utf8'));
+const { url: corpus, kind, manifest } = await locateCorpus(option('--corpus'), { log: console.log });
+console.log(`corpus: ${fileURLToPath(corpus)} (${kind})`);
 const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr']);
 const legacy = (e) => e.file.endsWith('.bin') && e.set && !e.encoding.startsWith('utf-');
 
@@ -40,6 +44,52 @@ function encoders(label) {
     'iconv-lite': label === 'iso-2022-jp' ? null : (s) => iconv.encode(s, label),
   };
 }
+
+// The same three over a list of chunks, each a function from the chunks to the list of outputs:
+// a streaming encoder where the library has one, else one call per chunk (@exodus/bytes).
+function streamingEncoders(label) {
+  const exodus = MULTI_BYTE.has(label) ? createMultibyteEncoder(label) : createSinglebyteEncoder(label);
+  return {
+    'encoding-wasm': (chunks) => {
+      const encoder = new Encoder(label);
+      const out = chunks.map((chunk) => encoder.encode(chunk, { stream: true }));
+      out.push(encoder.encode());
+      return out;
+    },
+    exodus: (chunks) => chunks.map(exodus),
+    'iconv-lite':
+      label === 'iso-2022-jp'
+        ? null
+        : (chunks) => {
+            const encoder = iconv.getEncoder(label);
+            const out = chunks.map((chunk) => encoder.write(chunk));
+            out.push(encoder.end() ?? new Uint8Array(0));
+            return out;
+          },
+  };
+}
+
+// `text` in pieces of `size` code units (one more where a piece would end between the halves of
+// a surrogate pair, which @exodus/bytes's fatal encoders would reject).
+function split(text, size) {
+  const pieces = [];
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(text.length, i + size);
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    pieces.push(text.slice(i, end));
+    i = end;
+  }
+  return pieces;
+}
+const joined = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 
 // Median over rounds of the time per run, the implementations alternating within each round. Time
 // is the process's CPU time (user + system, process.cpuUsage), which other work on a shared
@@ -76,7 +126,8 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 const cell = (s, w = 12) => String(s).padStart(w);
 
 console.log(
-  `node ${process.version}; MB/s of output, ${calls ? `${calls}-unit calls` : 'one call per text'}, median of ${ROUNDS} interleaved rounds of CPU time`,
+  `node ${process.version}; MB/s of output, median of ${ROUNDS} interleaved rounds of CPU time; ` +
+    `${calls ? `${calls}-unit calls` : 'one call per text'}, then streamed in ${chunkUnits}-unit chunks`,
 );
 console.log(
   'file'.padEnd(24),
@@ -86,21 +137,20 @@ console.log(
   cell('iconv-lite'),
   cell('wasm/exodus'),
   cell('wasm/iconv'),
+  ' |',
+  cell('stream wasm'),
+  cell('exodus'),
+  cell('iconv-lite'),
+  cell('wasm/exodus'),
+  cell('wasm/iconv'),
 );
-const ratios = { exodus: [], iconv: [] };
+const ratios = { exodus: [], iconv: [], streamExodus: [], streamIconv: [] };
 for (const entry of manifest.files) {
   if (!legacy(entry) || !entry.file.includes(filter)) continue;
   const label = entry.encoding;
   const bytes = new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const text = new TextDecoder(label).decode(bytes);
-  const pieces = [];
-  const step = calls || text.length;
-  for (let i = 0; i < text.length;) {
-    let end = Math.min(text.length, i + step);
-    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
-    pieces.push(text.slice(i, end));
-    i = end;
-  }
+  const pieces = split(text, calls || text.length);
   const fns = Object.entries(encoders(label)).map(([name, enc]) => {
     if (!enc) return null;
     // Each encoder's whole output must be the file (ISO-2022-JP split into calls returns to ASCII
@@ -113,12 +163,23 @@ for (const entry of manifest.files) {
       return n;
     };
   });
+  const chunks = split(text, chunkUnits);
+  const streamFns = Object.entries(streamingEncoders(label)).map(([name, enc]) => {
+    if (!enc) return null;
+    // A streaming encoder's output is the file too (not @exodus/bytes's chunk by chunk output for
+    // ISO-2022-JP, which returns to ASCII at the end of each chunk).
+    if (!(name === 'exodus' && label === 'iso-2022-jp') && !same(joined(enc(chunks)), bytes)) {
+      console.log(`  ${name} streaming: output differs from ${entry.file}`);
+    }
+    return () => enc(chunks).length;
+  });
   const [ours, exodus, iconvTime] = measure(fns);
+  const [streamOurs, streamExodus, streamIconv] = measure(streamFns);
   const mbs = (t) => (Number.isNaN(t) ? 'n/a' : (bytes.length / t / 1e6).toFixed(0));
-  const ratio = (t, list) => {
+  const ratio = (t, base, list) => {
     if (Number.isNaN(t)) return 'n/a';
-    list.push(t / ours);
-    return `${(t / ours).toFixed(2)}x`;
+    list.push(t / base);
+    return `${(t / base).toFixed(2)}x`;
   };
   console.log(
     entry.file.padEnd(24),
@@ -126,12 +187,19 @@ for (const entry of manifest.files) {
     cell(mbs(ours)),
     cell(mbs(exodus)),
     cell(mbs(iconvTime)),
-    cell(ratio(exodus, ratios.exodus)),
-    cell(ratio(iconvTime, ratios.iconv)),
+    cell(ratio(exodus, ours, ratios.exodus)),
+    cell(ratio(iconvTime, ours, ratios.iconv)),
+    ' |',
+    cell(mbs(streamOurs)),
+    cell(mbs(streamExodus)),
+    cell(mbs(streamIconv)),
+    cell(ratio(streamExodus, streamOurs, ratios.streamExodus)),
+    cell(ratio(streamIconv, streamOurs, ratios.streamIconv)),
   );
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log(
-  `geometric mean: wasm/exodus ${geomean(ratios.exodus).toFixed(2)}x (lowest ${Math.min(...ratios.exodus).toFixed(2)}x),`,
-  `wasm/iconv ${geomean(ratios.iconv).toFixed(2)}x (lowest ${Math.min(...ratios.iconv).toFixed(2)}x)`,
-);
+const summary = (exodus, iconvRatios) =>
+  `wasm/exodus ${geomean(exodus).toFixed(2)}x (lowest ${Math.min(...exodus).toFixed(2)}x), ` +
+  `wasm/iconv ${geomean(iconvRatios).toFixed(2)}x (lowest ${Math.min(...iconvRatios).toFixed(2)}x)`;
+console.log(`geometric mean, ${calls ? `${calls}-unit calls` : 'one call'}: ${summary(ratios.exodus, ratios.iconv)}`);
+console.log(`geometric mean, streamed: ${summary(ratios.streamExodus, ratios.streamIconv)}`);

@@ -41,73 +41,105 @@ struct DecodeTable {
   // (mod 2^16). Windows-1251's 0xC0..0xFF are U+0410..U+044F, for example.
   v128_t linear_rows, delta_low, delta_high;
   bool has_linear;  // some row of 0x80..0xFF is linear
+  // A window of four rows, the 64 bytes from window_base (the highest such), none null, whose code
+  // points all have the high byte window_high, with the low bytes of those code points, four
+  // swizzle tables: KOI8-R's 0xC0..0xFF are the Cyrillic letters U+0410..U+044F in an order of
+  // their own.
+  alignas(16) uint8_t window_low[64];
+  uint8_t window_base, window_high;
+  bool has_window;
 #endif
 };
 DecodeTable g_decode[kSingleByteCount];
 bool g_decode_ready[kSingleByteCount];
 
-const DecodeTable& decode_table(int index) {
+// Builds the decoder's table of single-byte encoding `index`, on its first use. Built for size
+// (minsize, and the loops neither unrolled nor vectorized): it runs once per encoding.
+[[gnu::noinline, gnu::minsize]] void build_decode_table(int index) {
   DecodeTable& t = g_decode[index];
+  const uint16_t* cps = index_single_byte(index);
+#pragma clang loop vectorize(disable) unroll(disable)
+  for (int b = 0; b < 0x80; ++b) t.unit[b] = static_cast<uint16_t>(b);
+#pragma clang loop vectorize(disable) unroll(disable)
+  for (int p = 0; p < 0x80; ++p) t.unit[0x80 + p] = cps[p] ? cps[p] : kNull;
+#ifdef __wasm_simd128__
+  alignas(16) uint8_t rows[16] = {};
+  for (int p = 0; p < 0x80; ++p) {
+    if (!cps[p]) rows[p & 0xF] |= static_cast<uint8_t>(1 << (p >> 4)), t.has_null = true;
+  }
+  t.null_rows = wasm_v128_load(rows);
+  alignas(16) uint8_t linear[16], low[16], high[16];
+  for (int row = 0; row < 16; ++row) {
+    uint16_t delta = static_cast<uint16_t>(t.unit[row << 4] - (row << 4));
+    bool is_linear = true;
+    for (int b = row << 4; b < (row + 1) << 4; ++b) {
+      if (t.unit[b] == kNull || static_cast<uint16_t>(t.unit[b] - b) != delta) is_linear = false;
+    }
+    linear[row] = is_linear ? 0xFF : 0;
+    low[row] = is_linear ? static_cast<uint8_t>(delta) : 0;
+    high[row] = is_linear ? static_cast<uint8_t>(delta >> 8) : 0;
+    if (is_linear && row >= 8) t.has_linear = true;
+  }
+  t.linear_rows = wasm_v128_load(linear);
+  t.delta_low = wasm_v128_load(low);
+  t.delta_high = wasm_v128_load(high);
+  for (int base = 0xC0; base >= 0x80 && !t.has_window; base -= 0x10) {
+    int b = base;
+    while (b < base + 64 && t.unit[b] != kNull && t.unit[b] >> 8 == t.unit[base] >> 8) ++b;
+    if (b < base + 64) continue;
+#pragma clang loop vectorize(disable) unroll(disable)
+    for (int k = 0; k < 64; ++k) t.window_low[k] = static_cast<uint8_t>(t.unit[base + k]);
+    t.window_base = static_cast<uint8_t>(base);
+    t.window_high = static_cast<uint8_t>(t.unit[base] >> 8);
+    t.has_window = true;
+  }
+#endif
+}
+
+const DecodeTable& decode_table(int index) {
   if (!g_decode_ready[index]) {
     g_decode_ready[index] = true;
-    const uint16_t* cps = index_single_byte(index);
-    for (int b = 0; b < 0x80; ++b) t.unit[b] = static_cast<uint16_t>(b);
-    for (int p = 0; p < 0x80; ++p) t.unit[0x80 + p] = cps[p] ? cps[p] : kNull;
-#ifdef __wasm_simd128__
-    alignas(16) uint8_t rows[16] = {};
-    for (int p = 0; p < 0x80; ++p) {
-      if (!cps[p]) rows[p & 0xF] |= static_cast<uint8_t>(1 << (p >> 4)), t.has_null = true;
-    }
-    t.null_rows = wasm_v128_load(rows);
-    alignas(16) uint8_t linear[16], low[16], high[16];
-    for (int row = 0; row < 16; ++row) {
-      uint16_t delta = static_cast<uint16_t>(t.unit[row << 4] - (row << 4));
-      bool is_linear = true;
-      for (int b = row << 4; b < (row + 1) << 4; ++b) {
-        if (t.unit[b] == kNull || static_cast<uint16_t>(t.unit[b] - b) != delta) is_linear = false;
-      }
-      linear[row] = is_linear ? 0xFF : 0;
-      low[row] = is_linear ? static_cast<uint8_t>(delta) : 0;
-      high[row] = is_linear ? static_cast<uint8_t>(delta >> 8) : 0;
-      if (is_linear && row >= 8) t.has_linear = true;
-    }
-    t.linear_rows = wasm_v128_load(linear);
-    t.delta_low = wasm_v128_load(low);
-    t.delta_high = wasm_v128_load(high);
-#endif
+    build_decode_table(index);
   }
-  return t;
+  return g_decode[index];
 }
 
 #ifdef __wasm_simd128__
-// The length of the leading run of in[0..n) with no byte whose code point is null.
-size_t null_free_prefix(const DecodeTable& table, const uint8_t* in, size_t n) {
-  size_t i = 0;
-  if (!table.has_null) return n;
-  const v128_t low_nibble = wasm_i8x16_splat(0x0F);
+// Whether one of the sixteen bytes `v` has a null code point in `table`.
+inline bool any_null(const DecodeTable& table, v128_t v) {
   const v128_t bit_of_high_nibble = wasm_i8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
-  for (; i + 16 <= n; i += 16) {
-    v128_t v = wasm_v128_load(in + i);
-    v128_t row = wasm_i8x16_swizzle(table.null_rows, wasm_v128_and(v, low_nibble));
-    v128_t bit = wasm_i8x16_swizzle(bit_of_high_nibble, wasm_u8x16_shr(v, 4));
-    if (wasm_v128_any_true(wasm_v128_and(row, bit))) break;
-  }
-  while (i < n && table.unit[in[i]] != kNull) ++i;
-  return i;
+  v128_t row = wasm_i8x16_swizzle(table.null_rows, wasm_v128_and(v, wasm_i8x16_splat(0x0F)));
+  v128_t bit = wasm_i8x16_swizzle(bit_of_high_nibble, wasm_u8x16_shr(v, 4));
+  return wasm_v128_any_true(wasm_v128_and(row, bit));
 }
 
-// Decodes whole sixteen-byte blocks of in[0..n), which hold no null, and returns their length.
-// An all-ASCII block is widened; with kLinear, a block whose bytes all lie in linear rows gets each
-// row's delta added (two swizzles); a block with at most four non-ASCII bytes is widened and those
-// four looked up; any other block goes through the table byte by byte.
+// Decodes whole sixteen-byte blocks of in[0..n) up to the first that holds a byte whose code
+// point is null, and returns their length. An all-ASCII block is widened; with kLinear, a block
+// whose bytes all lie in linear rows gets each row's delta added (two swizzles); a block of ASCII
+// and bytes of the window gets the low bytes of its code points from four swizzles; a block with
+// at most four non-ASCII bytes is widened and those four looked up; any other block goes through
+// the table byte by byte. Neither a linear row nor the window holds a null, so only the last two
+// kinds of block look for one (null_rows, where the table has a null): no pass of its own.
+// The window is tried only without kLinear, in an instantiation of its own (kWindow; KOI8-R,
+// KOI8-U, windows-1251, ...): its constants, held through the loop of the others, made them slower
+// (windows-1250 0.29 -> 0.38 us per 4 KiB). Measured with ew_decode on 4 KiB of ru.koi8-r.bin
+// (Node 20): 0.61 us with its blocks through the table and a null scan of its own, 0.47 us with
+// the window, 0.40 us with the tests as byte masks (i8x16.bitmask; V8 makes all_true and lt_u of
+// several instructions each).
 // The linear test is a separate instantiation because it costs the blocks it fails: tables without
 // a linear row ran 10-15% slower with it (koi8-r, windows-1250), and with kLinear the loop gives up
 // (returns early, for the caller to go on without it) after four failures in a row, as on English
 // windows-1252 text, whose non-ASCII bytes are mostly quotes and dashes from rows 0x80/0x90.
-template <bool kLinear>
+template <bool kLinear, bool kWindow>
 size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char16_t* out) {
   const uint16_t* unit = table.unit;
   const uint8_t* p = in;
+  const bool has_null = table.has_null;
+  const v128_t window_base = wasm_i8x16_splat(static_cast<int8_t>(table.window_base));
+  const v128_t window_high = wasm_i8x16_splat(static_cast<int8_t>(table.window_high));
+  const v128_t window0 = wasm_v128_load(table.window_low), window1 = wasm_v128_load(table.window_low + 16);
+  const v128_t window2 = wasm_v128_load(table.window_low + 32),
+               window3 = wasm_v128_load(table.window_low + 48);
   int misses = 0;
   for (const uint8_t* end = in + (n & ~size_t{15}); p != end; p += 16, out += 16) {
     v128_t v = wasm_v128_load(p);
@@ -119,7 +151,7 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
     }
     if (kLinear) {
       v128_t row = wasm_u8x16_shr(v, 4);
-      if (wasm_i8x16_all_true(wasm_i8x16_swizzle(table.linear_rows, row))) {
+      if (wasm_i8x16_bitmask(wasm_i8x16_swizzle(table.linear_rows, row)) == 0xFFFF) {
         v128_t low = wasm_i8x16_swizzle(table.delta_low, row);
         v128_t high_bytes = wasm_i8x16_swizzle(table.delta_high, row);
         v128_t delta0 =
@@ -132,6 +164,27 @@ size_t decode_blocks(const DecodeTable& table, const uint8_t* in, size_t n, char
         continue;
       }
     }
+    if (kWindow) {
+      // Byte - window_base is below 64 for the window's bytes and at least 64 for ASCII. A swizzle
+      // gives 0 for an index past its 16 entries, so a byte of the window gets the entry of one
+      // table and ASCII none; ASCII keeps its byte as the low byte, and a high byte of 0.
+      v128_t at = wasm_i8x16_sub(v, window_base);
+      v128_t in_window = wasm_i8x16_eq(wasm_v128_and(at, wasm_i8x16_splat(-64)), wasm_i64x2_splat(0));
+      if ((high & ~wasm_i8x16_bitmask(in_window)) == 0) {
+        v128_t low = wasm_v128_or(wasm_i8x16_swizzle(window0, at),
+                                  wasm_i8x16_swizzle(window1, wasm_i8x16_sub(at, wasm_i8x16_splat(16))));
+        low = wasm_v128_or(low, wasm_i8x16_swizzle(window2, wasm_i8x16_sub(at, wasm_i8x16_splat(32))));
+        low = wasm_v128_or(low, wasm_i8x16_swizzle(window3, wasm_i8x16_sub(at, wasm_i8x16_splat(48))));
+        low = wasm_v128_or(low, wasm_v128_andnot(v, in_window));
+        v128_t high_bytes = wasm_v128_and(in_window, window_high);
+        wasm_v128_store(
+            out, wasm_i8x16_shuffle(low, high_bytes, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+        wasm_v128_store(out + 8, wasm_i8x16_shuffle(low, high_bytes, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13,
+                                                    29, 14, 30, 15, 31));
+        continue;
+      }
+    }
+    if (has_null && any_null(table, v)) break;
     if (__builtin_popcount(high) <= 4) {
       // Mostly ASCII: widened, then the few others through the table.
       wasm_v128_store(out, wasm_u16x8_extend_low_u8x16(v));
@@ -152,29 +205,29 @@ struct SingleByteDecoder {
 
   const DecodeTable& table;
 
-  // One code unit per byte. First the run free of null code points is found (SIMD), then it is
-  // decoded sixteen bytes at a time (decode_blocks) and the rest through the table. The null byte
-  // that ends the run is left for byte() to report.
+  // One code unit per byte: sixteen bytes at a time up to the block with the first null
+  // (decode_blocks), then the rest through the table up to that null, which is left for byte() to
+  // report.
   // Measured on 4 KiB calls (node 20, wasm only, best of 100 in one process): ru.windows-1251.bin
   // took 3.8 us per call byte by byte with a null test each, 1.4 us with the null scan and blocks
   // through the table (ru.koi8-r.bin too), 0.95 us with the linear rows; pl.windows-1250.bin, one
   // Polish letter in every few blocks, 1.25 us without the mostly-ASCII case, 0.95 us with it.
+  // (ew_decode alone, without the call's other steps, over the 4 KiB pieces of the files, later:
+  // windows-1251 0.37 us with the null scan a pass of its own, 0.33 us with the null test in the
+  // blocks that need one; koi8-r: see decode_blocks.)
   size_t fast(State&, const uint8_t* in, size_t n, Utf16Writer& w) {
     const uint16_t* unit = table.unit;
     char16_t* out = w.p;
 #ifdef __wasm_simd128__
-    n = null_free_prefix(table, in, n);
-    size_t i = table.has_linear ? decode_blocks<true>(table, in, n, out) : 0;
-    i += decode_blocks<false>(table, in + i, n - i, out + i);
-    for (; i < n; ++i) out[i] = unit[in[i]];
-    w.p = out + n;
-    return n;
+    size_t i = table.has_linear ? decode_blocks<true, false>(table, in, n, out) : 0;
+    i += table.has_window ? decode_blocks<false, true>(table, in + i, n - i, out + i)
+                          : decode_blocks<false, false>(table, in + i, n - i, out + i);
 #else
     size_t i = 0;
+#endif
     for (; i < n && unit[in[i]] != kNull; ++i) out[i] = unit[in[i]];
     w.p = out + i;
     return i;
-#endif
   }
 
   // 2.-5. Only a byte whose index code point is null reaches this from fast(), but a byte the

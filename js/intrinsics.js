@@ -12,7 +12,7 @@ const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 // Node's primordials make them, which V8 reduces to a direct call of fn (Reflect.apply with a new
 // array of arguments on every call made 20000-character encodeInto calls 20% slower, Node 20).
 const { bind, call } = Function.prototype;
-const uncurryThis = (fn) => apply(bind, call, [fn]);
+export const uncurryThis = (fn) => apply(bind, call, [fn]);
 
 export { apply, construct, defineProperty, getPrototypeOf };
 export const { fromCharCode } = String;

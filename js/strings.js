@@ -1,6 +1,6 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
-import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array } from './intrinsics.js';
+import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them.
 const HostTextDecoder = globalThis.TextDecoder;
@@ -28,6 +28,10 @@ export { hasUcs2Slice as FAST_STRINGS };
 // one-byte string through Buffer#latin1Slice, a plain copy: 4096 ASCII units took 0.3 µs that way
 // against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20).
 const hasLatin1Slice = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9');
+// Called as functions of the view (uncurryThis, as intrinsics.js does for the other built-ins on
+// this path), not through Reflect.apply with a new array of arguments on every call.
+const ucs2SliceOf = hasUcs2Slice ? uncurryThis(ucs2Slice) : null;
+const latin1SliceOf = hasLatin1Slice ? uncurryThis(latin1Slice) : null;
 
 // Without latin1Slice (browsers, workerd): the host's windows-1252 decoder, which makes one-byte
 // strings from bytes, where it reads bytes 0x00-0x7F and 0xA0-0xFF as those code points (the
@@ -104,7 +108,7 @@ export function outputString(instance, begin, end) {
     instance.inWasm = false;
     if (narrowed) {
       const start = outputPtr + begin * 2;
-      if (latin1Decoder === null) return apply(latin1Slice, instance.u8, [start, start + (end - begin)]);
+      if (latin1Decoder === null) return latin1SliceOf(instance.u8, start, start + (end - begin));
       return apply(hostDecode, latin1Decoder, [new Uint8Array(instance.buffer, start, end - begin)]);
     }
   }
@@ -116,14 +120,14 @@ export function outputString(instance, begin, end) {
     for (let i = start; i < stop; i++) s += fromCharCode(u16[i]);
     return s;
   }
-  if (hasUcs2Slice) return apply(ucs2Slice, instance.u8, [start * 2, stop * 2]);
+  if (hasUcs2Slice) return ucs2SliceOf(instance.u8, start * 2, stop * 2);
   if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(instance.buffer, start * 2, stop - start)]);
   return fromCharCodes(instance.buffer, start, stop);
 }
 
 // The one-byte string of the Latin-1 bytes [start, end) of `bytes` (Buffer#latin1Slice), or null
 // where the host has none.
-export const stringFromLatin1 = hasLatin1Slice ? (bytes, start, end) => apply(latin1Slice, bytes, [start, end]) : null;
+export const stringFromLatin1 = latin1SliceOf;
 
 // The other direction, for the encoders: the fastest way found to put a string's code units into
 // wasm memory (`bytes` is a Uint8Array over all of wasm memory; `byteLength` bytes from byte offset `offset`), or null

@@ -124,7 +124,9 @@ export class DecoderCommon {
   // itself after a call that flushed, and it was dropped after a fatal error. (Creating one per
   // call cost about 1.3 us per 4 KiB UTF-16 call on Node 20.)
   reset() {
-    this.state = { s0: 0, s1: 0 };
+    const { state } = this;
+    state.s0 = 0;
+    state.s1 = 0;
     this.position = 0;
     this.tail = null;
   }

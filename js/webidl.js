@@ -1,6 +1,16 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
-import { apply, bufferOf, construct, defineProperty, isView, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
+import {
+  apply,
+  bufferOf,
+  construct,
+  defineProperty,
+  isView,
+  lengthOf,
+  offsetOf,
+  Uint8Array,
+  uncurryThis,
+} from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
@@ -9,7 +19,7 @@ const abResizable = getter(ArrayBuffer.prototype, 'resizable');
 const SAB = globalThis.SharedArrayBuffer;
 const sabByteLength = SAB && getter(SAB.prototype, 'byteLength');
 const sabGrowable = SAB && getter(SAB.prototype, 'growable');
-const typedArrayTag = getter(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag);
+const typedArrayTag = uncurryThis(getter(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag));
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
@@ -37,7 +47,7 @@ function bufferLength(buffer) {
 // view that a resizable buffer's shrinking left out of bounds; the caller copies.
 export function toBytes(input) {
   if (isView(input)) {
-    const tag = apply(typedArrayTag, input, []);
+    const tag = typedArrayTag(input);
     if (tag === undefined) {
       // A DataView. Its offset and length getters throw once it is detached or out of bounds.
       const buffer = apply(dataViewBuffer, input, []);
@@ -48,9 +58,8 @@ export function toBytes(input) {
     // A typed array reads as 0 bytes long once detached or out of bounds.
     const length = lengthOf(input);
     if (length === 0) return EMPTY;
-    const buffer = bufferOf(input);
     // A Uint8Array is used as it is: the core reads it through internal slots only.
-    return tag === 'Uint8Array' ? input : new Uint8Array(buffer, offsetOf(input), length);
+    return tag === 'Uint8Array' ? input : new Uint8Array(bufferOf(input), offsetOf(input), length);
   }
   const length = bufferLength(input);
   if (length === undefined) throw new TypeError(MESSAGES.notBufferSource);
@@ -70,7 +79,7 @@ export function isResizable(view) {
 
 // [AllowShared, AllowResizable] Uint8Array (TextEncoder.encodeInto's destination).
 export function toUint8Array(value) {
-  if (!isView(value) || apply(typedArrayTag, value, []) !== 'Uint8Array') {
+  if (!isView(value) || typedArrayTag(value) !== 'Uint8Array') {
     throw new TypeError(MESSAGES.notUint8Array);
   }
   // No room once detached, or out of bounds of a resizable buffer that shrank.

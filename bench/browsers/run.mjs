@@ -1,4 +1,5 @@
-// `npm run bench -- browsers`: decodes the corpus (../shared/corpus, or $ENCODING_WASM_CORPUS) in
+// `npm run bench -- browsers`: decodes the corpus (bench/corpus/locate.mjs: --corpus
+// shared|generated|DIR, $ENCODING_WASM_CORPUS, ../shared/corpus, else a generated one) in
 // Chromium, Firefox and WebKit (Debian's, test/hosts/install-browsers.sh) with encoding-wasm and
 // the engine's own TextDecoder, interleaved in one page (page.html, decode.js), and prints MB/s and ratios
 // per file, and geometric means of the ratios per family, for three call patterns: the whole file
@@ -8,28 +9,34 @@
 // one where the native decoder's string differs from ours. A benchmark, not a test: it asserts
 // nothing about speed.
 //
-//   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit] [filter]
+//   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit]
+//                               [--corpus shared|generated|DIR] [filter]
 //   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
 //
 // --quick: one small file per family, one round (a smoke run: about 15 s per engine).
 // filter: a substring of the file names to keep.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ENGINES, engineVersion, runPage, serve } from '../../test/hosts/engines.mjs';
+import { locateCorpus } from '../corpus/locate.mjs';
 import { fingerprint } from './fingerprint.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const corpus = process.env.ENCODING_WASM_CORPUS ?? fileURLToPath(new URL('../shared/corpus/', `file://${root}`));
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const selected = await locateCorpus(option('--corpus'), { log: console.log });
+const corpus = selected.path.replace(/\/$/, '');
 const quick = args.includes('--quick');
 const strings = args[0] === 'strings';
 const engines = option('--engines', ENGINES.join(',')).split(',');
 const filter = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--') && a !== 'strings') ?? '';
+// The labels a file of invalid or random bytes is decoded as (../shared/corpus names them by the
+// peers it compared them with; the generated corpus lists them), or undefined for a text.
+const junkLabels = (entry) => entry.labels ?? (entry.agreementWithExodus && Object.keys(entry.agreementWithExodus));
 
 const CJK = new Set(['shift_jis', 'euc-jp', 'iso-2022-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
 const familyOf = (entry, label) =>
-  entry.agreementWithExodus
+  junkLabels(entry)
     ? 'invalid bytes'
     : label === 'utf-8'
       ? 'UTF-8'
@@ -39,14 +46,8 @@ const familyOf = (entry, label) =>
           ? 'CJK'
           : 'single-byte';
 
-// The corpus's manifest.json; without a corpus, there is nothing to measure.
-function readManifest() {
-  if (!existsSync(`${corpus}/manifest.json`)) {
-    console.log(`no corpus at ${corpus} (set ENCODING_WASM_CORPUS to its directory); nothing to benchmark`);
-    process.exit(0);
-  }
-  return JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8'));
-}
+// The corpus's manifest.json.
+const readManifest = () => selected.manifest;
 
 // Latin-1 text, whose output takes the one-byte string path (js/strings.js): the corpus's English
 // windows-1252 file without its bytes 0x80-0x9F (curly quotes, dashes), made by decode.js, decoded
@@ -69,13 +70,15 @@ function decodeConfig() {
   // Files of invalid or random bytes are decoded as each encoding the manifest compared them in.
   let runs = manifest.files
     .flatMap((entry) =>
-      (entry.agreementWithExodus ? Object.keys(entry.agreementWithExodus) : [entry.encoding]).map((label) => ({
+      (junkLabels(entry) ?? [entry.encoding]).map((label) => ({
         file: entry.file,
         label,
         bytes: entry.bytes,
+        // Only where the manifest says Node decodes the file as the WHATWG peers do (the
+        // generated corpus does not say).
         nodeAgrees: entry.agreementWithExodus
           ? entry.agreementWithExodus[label].native === 'same'
-          : entry.verify.native === 'ok',
+          : entry.verify?.native === 'ok',
         family: familyOf(entry, label),
         wasmOnly: !CJK.has(label),
       })),

@@ -13,7 +13,8 @@
 #      (readme/run.mjs)
 #   7. the browser benchmark's quick run in Chromium, Firefox and WebKit (bench/browsers/run.mjs
 #      --quick, about 25 s): the package's page runs in all three engines and decodes one corpus
-#      file per family as Node's TextDecoder does (skipped without ../shared/corpus)
+#      file per family as Node's TextDecoder does (without ../shared/corpus, on the generated
+#      corpus, whose manifest says nothing of Node's decoder: nothing is compared with it)
 #   8. the converter page (examples/converter/) driven in Chromium, Firefox and WebKit: files
 #      through the file input, detection, preview, malformed bytes, UTF-8 and lossy Shift_JIS
 #      output, a 200 MB conversion, CSP and the offline cache (test/page/run.mjs, about 60 s), then

@@ -181,6 +181,51 @@ describe.each(ENCODINGS.map((e) => [e.name, e]))('%s', (name, { label, table }) 
     const text = new TextDecoder(label, { fatal: true }).decode(mapped);
     expect(bytesDiff(encode(text, label), mapped)).toBeNull();
   });
+  // The decoder takes sixteen bytes at a time by kind of block (cpp/single_byte.cpp): all ASCII,
+  // all in rows that decode linearly, ASCII and a window of four rows, at most four non-ASCII
+  // bytes, any other. Blocks of each kind in a random order, at every alignment, against the index.
+  it('blocks of ASCII, of one 64-byte range of 0x80..0xFF, and mixed, at every alignment', () => {
+    const rand = prng(name.length * 17 + 3);
+    const pick = (lo, n) => lo + ((rand() * n) | 0);
+    const input = new Uint8Array(1 << 15);
+    for (let i = 0; i < input.length; i += 16) {
+      const kind = pick(0, 5);
+      const base = pick(0x80, 0x41); // a 64-byte range starting at 0x80..0xC0
+      let high = pick(1, 4);
+      for (let k = i; k < i + 16; k++) {
+        const ascii = pick(0x20, 0x5f);
+        if (kind === 0) input[k] = ascii;
+        else if (kind === 1) input[k] = pick(base, 64);
+        else if (kind === 2) input[k] = rand() < 0.5 ? ascii : pick(base, 64);
+        else if (kind === 3) input[k] = high-- > 0 && rand() < 0.5 ? pick(0x80, 0x80) : ascii;
+        else input[k] = pick(0, 256);
+      }
+    }
+    const chars = Array.from(ALL_BYTES, (b) => String.fromCodePoint(decodeByte(table, b) ?? 0xfffd));
+    const failures = new Failures();
+    const d = new TextDecoder(label);
+    for (let shift = 0; shift < 16; shift++) {
+      const part = input.subarray(shift, input.length - 15 + shift);
+      let want = '';
+      for (const b of part) want += chars[b];
+      if (d.decode(part) !== want) failures.add(`replacement, shifted by ${shift}`);
+      // Fatal: the mapped bytes decode; one unmapped byte (if any) after them throws.
+      const mapped = part.filter((b) => decodeByte(table, b) !== null);
+      let wantMapped = '';
+      for (const b of mapped) wantMapped += chars[b];
+      const fatal = new TextDecoder(label, { fatal: true });
+      if (fatal.decode(mapped) !== wantMapped) failures.add(`fatal, shifted by ${shift}`);
+      if (unmappedBytes.length) {
+        const bad = bytes(
+          mapped.subarray(0, 1000 + shift * 37),
+          Uint8Array.of(unmappedBytes[shift % unmappedBytes.length]),
+        );
+        if (!(thrown(() => fatal.decode(bad)) instanceof TypeError))
+          failures.add(`fatal, no error, shifted by ${shift}`);
+      }
+    }
+    failures.check(expect);
+  });
 });
 
 describe('x-user-defined', () => {
