@@ -171,7 +171,8 @@ export class DecoderCommon {
       setBytes(input, bytes, held);
     }
     this.tail = null;
-    this.state = { s0: 0, s1: 0 };
+    this.state.s0 = 0;
+    this.state.s1 = 0;
     this.position -= held;
     runDecoder(this.instance, this, input, flush);
   }
