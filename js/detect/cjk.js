@@ -3,7 +3,7 @@
 // pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
 // frequency class. Errors are counted, and the decoder goes on as the standard says (restoring the
 // bytes it restores), so `errors` is the number of U+FFFD a replacement decoder outputs; past
-// MAX_ERRORS the candidate is out for good and stops. State carries over between chunks, and a
+// maxErrors the candidate is out for good and stops. State carries over between chunks, and a
 // character cut off at the end of the input is not an error (the input may be a prefix).
 import { MAX_ERRORS } from './errors.js';
 import { CJK_GROUP, CONTEXT } from './generated_tables.js';
@@ -100,8 +100,9 @@ class CjkProber {
 
   // Back to no input (detect() reuses its candidates).
   reset() {
-    this.alive = true; // false once out for good (more than MAX_ERRORS errors)
+    this.alive = true; // false once out for good (more than maxErrors errors)
     this.errors = 0;
+    this.maxErrors = MAX_ERRORS; // fewer where the length of the input is known
     this.score = 0;
     this.kind = OTHER;
     this.leadKind = OTHER;
@@ -109,9 +110,17 @@ class CjkProber {
 
   // Counts an error; false once there are too many (the candidate is then out for good).
   error() {
-    if (++this.errors <= MAX_ERRORS) return true;
+    if (++this.errors <= this.maxErrors) return true;
     this.alive = false;
     return false;
+  }
+
+  // Reads `bytes` the decoder restores, from `state` (the caller's; it reads it back from this):
+  // false once out for good.
+  refeed(bytes, state) {
+    Object.assign(this, state);
+    this.feed(bytes);
+    return this.alive;
   }
 }
 
@@ -253,17 +262,6 @@ export class Iso2022JpProber extends CjkProber {
 
   feed(bytes) {
     let { state, outputState, lead, output, score, switches } = this;
-    // An error: false once there are too many; `restore` the bytes the standard restores.
-    const error = (restore = null) => {
-      if (!this.error()) return false;
-      if (restore) {
-        Object.assign(this, { state, outputState, lead, output, score, switches });
-        this.feed(restore);
-        if (!this.alive) return false;
-        ({ state, outputState, lead, output, score, switches } = this);
-      }
-      return true;
-    };
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       switch (state) {
@@ -272,7 +270,7 @@ export class Iso2022JpProber extends CjkProber {
           if (byte === 0x1b) state = ESCAPE_START;
           else {
             output = false;
-            if ((byte > 0x7f || byte === 0x0e || byte === 0x0f) && !error()) return;
+            if ((byte > 0x7f || byte === 0x0e || byte === 0x0f) && !this.error()) return;
           }
           break;
         case KATAKANA:
@@ -280,7 +278,7 @@ export class Iso2022JpProber extends CjkProber {
           else {
             output = false;
             if (inRange(byte, 0x21, 0x5f)) score += HALFWIDTH_KATAKANA;
-            else if (!error()) return;
+            else if (!this.error()) return;
           }
           break;
         case LEAD:
@@ -290,13 +288,13 @@ export class Iso2022JpProber extends CjkProber {
             if (inRange(byte, 0x21, 0x7e)) {
               lead = byte;
               state = TRAIL;
-            } else if (!error()) return;
+            } else if (!this.error()) return;
           }
           break;
         case TRAIL: {
           if (byte === 0x1b) {
             state = ESCAPE_START;
-            if (!error()) return;
+            if (!this.error()) return;
             break;
           }
           state = LEAD;
@@ -304,7 +302,7 @@ export class Iso2022JpProber extends CjkProber {
             ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
             : UNMAPPED;
           if (weight !== UNMAPPED) score += weight;
-          else if (!error()) return;
+          else if (!this.error()) return;
           break;
         }
         case ESCAPE_START:
@@ -316,7 +314,7 @@ export class Iso2022JpProber extends CjkProber {
           output = false;
           state = outputState;
           i--; // restored
-          if (!error()) return;
+          if (!this.error()) return;
           break;
         case ESCAPE: {
           let next = -1;
@@ -332,12 +330,14 @@ export class Iso2022JpProber extends CjkProber {
             state = outputState = next;
             output = true;
             if (next !== ASCII) switches++;
-            if (twice && !error()) return;
+            if (twice && !this.error()) return;
           } else {
             // An unknown escape: an error, and its two bytes are read again as text.
             output = false;
             state = outputState;
-            if (!error(Uint8Array.of(leading, byte))) return;
+            const restore = Uint8Array.of(leading, byte);
+            if (!this.error() || !this.refeed(restore, { state, outputState, lead, output, score, switches })) return;
+            ({ state, outputState, lead, output, score, switches } = this);
           }
           break;
         }
@@ -364,34 +364,25 @@ export class Gb18030Prober extends CjkProber {
   feed(bytes) {
     const { context } = this;
     let { first, second, third, score, kind, leadKind } = this;
-    // An error: false once there are too many; `restore` the earlier bytes the standard restores
-    // (the current byte is restored by the caller).
-    const error = (restore = null) => {
-      kind = OTHER;
-      if (!this.error()) return false;
-      if (restore) {
-        Object.assign(this, { first, second, third, score, kind, leadKind });
-        this.feed(restore);
-        if (!this.alive) return false;
-        ({ first, second, third, score, kind, leadKind } = this);
-      }
-      return true;
-    };
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (third !== 0) {
         if (!inRange(byte, 0x30, 0x39)) {
+          // An error; second, third and this byte are read again.
           const restore = Uint8Array.of(second, third);
           first = second = third = 0;
-          i--; // restored after second and third
-          if (!error(restore)) return;
+          kind = OTHER;
+          if (!this.error() || !this.refeed(restore, { first, second, third, score, kind, leadKind })) return;
+          ({ first, second, third, score, kind, leadKind } = this);
+          i--;
           continue;
         }
         const pointer = (((first - 0x81) * 10 + second - 0x30) * 126 + third - 0x81) * 10 + byte - 0x30;
         first = second = third = 0;
         // index gb18030 ranges code point: null between the BMP ranges and the supplementary planes.
         if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) {
-          if (!error()) return;
+          kind = OTHER;
+          if (!this.error()) return;
           continue;
         }
         score += FOUR_BYTE + context[leadKind];
@@ -399,10 +390,13 @@ export class Gb18030Prober extends CjkProber {
       } else if (second !== 0) {
         if (inRange(byte, 0x81, 0xfe)) third = byte;
         else {
+          // An error; second and this byte are read again.
           const restore = Uint8Array.of(second);
           first = second = 0;
+          kind = OTHER;
+          if (!this.error() || !this.refeed(restore, { first, second, third, score, kind, leadKind })) return;
+          ({ first, second, third, score, kind, leadKind } = this);
           i--;
-          if (!error(restore)) return;
         }
       } else if (first !== 0) {
         if (inRange(byte, 0x30, 0x39)) {
@@ -416,8 +410,9 @@ export class Gb18030Prober extends CjkProber {
             ? (this.table ??= pointerTable('gbk'))[pointer]
             : UNMAPPED;
         if (weight === UNMAPPED) {
+          kind = OTHER;
+          if (!this.error()) return;
           if (byte < 0x80) i--; // restored
-          if (!error()) return;
           continue;
         }
         score += weight + context[leadKind];
@@ -429,7 +424,8 @@ export class Gb18030Prober extends CjkProber {
         score += EURO + context[kind];
         kind = CHARACTER;
       } else if (byte === 0xff) {
-        if (!error()) return;
+        kind = OTHER;
+        if (!this.error()) return;
       } else {
         first = byte;
         leadKind = kind;

@@ -6,7 +6,7 @@ import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
-import { ERROR_COST, tolerated } from './errors.js';
+import { allowed, ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
@@ -133,8 +133,8 @@ export class EncodingDetector {
     if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
     const bom = bomEncoding(this.head);
     if (bom) return { encoding: bom, confidence: 1, errors: 0, alternatives: [], ascii: false };
-    const { length } = this;
-    const inside = (p) => p.alive && tolerated(p.errors, length);
+    const most = allowed(this.length);
+    const inside = (p) => p.alive && p.errors <= most;
     const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && inside(p) && p.switches > 0);
     // (Single-byte candidates have no errors in ASCII, so they need no judging here.)
     if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter(inside));
@@ -145,13 +145,15 @@ export class EncodingDetector {
       Number.isNaN(asciiScores[group]) ? (asciiScores[group] = asciiPairScore(group, pairs)) : asciiScores[group];
     if (pairs) pairs.summarize();
     for (const candidate of this.singleByte) {
-      candidate.judge(pairs);
+      candidate.judge(pairs, most);
       if (candidate.alive) asciiScore(candidate.group);
     }
     const survivors = this.probers.filter(inside);
     if (survivors.length === 0) {
+      // (Its errors as counted when it was ruled out: counting may stop there.)
       const [first] = this.probers;
-      return { encoding: first.name, confidence: 0, errors: first.errors, alternatives: [], ascii: false };
+      const errors = Math.min(first.errors, most + 1);
+      return { encoding: first.name, confidence: 0, errors, alternatives: [], ascii: false };
     }
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
     // language score it.
@@ -240,7 +242,11 @@ export function detect(bytes, options = undefined) {
       setUp(detector, config ?? resolve(options), scratch);
       kept.set(key, detector);
     }
-    detector.feed(bytes);
+    // The length is known: a candidate stops once it has more errors than it may have.
+    const input = toBytes(bytes);
+    const most = allowed(input.length);
+    for (const prober of detector.streaming) if (prober.maxErrors !== undefined) prober.maxErrors = most;
+    detector.feed(input);
     return detector.finish();
   } finally {
     scratch.clear();

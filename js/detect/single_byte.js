@@ -5,7 +5,6 @@
 // letter classes with a non-ASCII byte in them, with its group's bigram weights, plus the group's
 // weights for the pairs of ASCII bytes.
 // https://encoding.spec.whatwg.org/#single-byte-decoder
-import { MAX_ERRORS } from './errors.js';
 import { groupModel, UNIT } from './tables.js';
 
 const REJECTED = 255;
@@ -193,16 +192,16 @@ export class SingleByteCandidate {
   }
 
   // Sets errors, alive and score from the pair counts of all the input so far (pairs.summarize()
-  // first): each byte its decoder rejects is an error (out for good past MAX_ERRORS); the pairs of
-  // the other bytes are scored.
-  judge(pairs) {
+  // first): each byte its decoder rejects is an error (out with more than `most`, the errors the
+  // input may have); the pairs of the other bytes are scored.
+  judge(pairs, most) {
     this.model ??= groupModel(this.group);
     const classOf = (this.classOf ??= classesOf(this.name, this.model));
     const { seenHigh, byteCounts } = pairs;
     let errors = 0;
     for (let i = 0; i < seenHigh.length; i++) if (classOf[seenHigh[i]] === REJECTED) errors += byteCounts[seenHigh[i]];
     this.errors = errors;
-    this.alive = errors <= MAX_ERRORS;
+    this.alive = errors <= most;
     if (!this.alive) {
       this.score = 0;
       return;

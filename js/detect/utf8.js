@@ -15,6 +15,7 @@ export class Utf8Prober {
   reset() {
     this.alive = true; // false once out for good
     this.errors = 0;
+    this.maxErrors = MAX_ERRORS; // fewer where the length of the input is known
     this.score = 0;
     this.nonAscii = 0; // complete multi-byte sequences seen
     this.needed = 0;
@@ -22,7 +23,7 @@ export class Utf8Prober {
     this.upper = 0xbf;
   }
 
-  // More than MAX_ERRORS errors: out for good.
+  // More than maxErrors errors: out for good.
   out(errors) {
     this.errors = errors;
     this.alive = false;
@@ -30,6 +31,7 @@ export class Utf8Prober {
 
   feed(bytes) {
     let { needed, lower, upper, nonAscii, errors } = this;
+    const { maxErrors } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (needed === 0) {
@@ -43,7 +45,7 @@ export class Utf8Prober {
           if (byte === 0xf0) lower = 0x90;
           if (byte === 0xf4) upper = 0x8f;
           needed = 3;
-        } else if (++errors > MAX_ERRORS) return this.out(errors);
+        } else if (++errors > maxErrors) return this.out(errors);
         continue;
       }
       if (byte < lower || byte > upper) {
@@ -51,7 +53,7 @@ export class Utf8Prober {
         lower = 0x80;
         upper = 0xbf;
         i--; // restored
-        if (++errors > MAX_ERRORS) return this.out(errors);
+        if (++errors > maxErrors) return this.out(errors);
         continue;
       }
       lower = 0x80;
