@@ -75,6 +75,9 @@ const ESCAPE_BONUS = 20;
 const UTF8_BONUS = 5;
 // Each error of a candidate makes its confidence at most ERROR_DOUBT / (ERROR_DOUBT + errors).
 const ERROR_DOUBT = 16;
+// The total of random bytes (input that is no text in any candidate), against which the totals are
+// log-likelihood ratios, less its prior odds against text (e^-10).
+const NOT_TEXT = -10;
 
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomEncoding(head) {
@@ -184,13 +187,13 @@ export class EncodingDetector {
       totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - ERROR_COST * survivors[utf8].errors;
     }
     // Highest total first; a tie goes to the earlier candidate. The confidences are the softmax of
-    // the totals and of 0, the total of random bytes (the scores are log-likelihood ratios against
-    // them): a reading no likelier than random bytes is not sure. Random bytes are no answer, so
-    // the confidences add up to less than 1 by their share; errors make a candidate less sure still.
+    // the totals and of NOT_TEXT, random bytes: a reading much less likely than text is not sure.
+    // Random bytes are no answer, so the confidences add up to less than 1 by their share; errors
+    // make a candidate less sure still.
     const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
-    const best = Math.max(totals[order[0]], 0);
+    const best = Math.max(totals[order[0]], NOT_TEXT);
     const odds = order.map((i) => Math.exp(totals[i] - best));
-    const sum = odds.reduce((a, b) => a + b, Math.exp(-best));
+    const sum = odds.reduce((a, b) => a + b, Math.exp(NOT_TEXT - best));
     const ranked = order.map((i, k) => {
       const { name, errors } = survivors[i];
       return { encoding: name, confidence: ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors), errors };
