@@ -1,8 +1,11 @@
 // The CJK candidates: each runs its spec decoder's state machine over the bytes without producing
-// text. A pointer is ruled out where the package's decoder rejects it (the generator marks those
+// text. A pointer is an error where the package's decoder rejects it (the generator marks those
 // pointers UNMAPPED, from the decoders themselves); every decoded character adds the weight of its
-// frequency class. State carries over between chunks, and a character cut off at the end of the
-// input is not an error (the input may be a prefix).
+// frequency class. Errors are counted, and the decoder goes on as the standard says (restoring the
+// bytes it restores), so `errors` is the number of U+FFFD a replacement decoder outputs; past
+// maxErrors the candidate is out for good and stops. State carries over between chunks, and a
+// character cut off at the end of the input is not an error (the input may be a prefix).
+import { MAX_ERRORS } from './errors.js';
 import { CJK_GROUP, CONTEXT } from './generated_tables.js';
 import { pointerTable, UNIT, UNMAPPED } from './tables.js';
 
@@ -97,10 +100,27 @@ class CjkProber {
 
   // Back to no input (detect() reuses its candidates).
   reset() {
-    this.alive = true;
+    this.alive = true; // false once out for good (more than maxErrors errors)
+    this.errors = 0;
+    this.maxErrors = MAX_ERRORS; // fewer where the length of the input is known
     this.score = 0;
     this.kind = OTHER;
     this.leadKind = OTHER;
+  }
+
+  // Counts an error; false once there are too many (the candidate is then out for good).
+  error() {
+    if (++this.errors <= this.maxErrors) return true;
+    this.alive = false;
+    return false;
+  }
+
+  // Reads `bytes` the decoder restores, from `state` (the caller's; it reads it back from this):
+  // false once out for good.
+  refeed(bytes, state) {
+    Object.assign(this, state);
+    this.feed(bytes);
+    return this.alive;
   }
 }
 
@@ -129,7 +149,12 @@ export class DoubleByteProber extends CjkProber {
         table ??= this.table = pointerTable(layouts[this.name].table);
         const weight = index >= 0 ? table[lead * row + index] : UNMAPPED;
         lead = -1;
-        if (weight === UNMAPPED) return void (this.alive = false);
+        if (weight === UNMAPPED) {
+          if (!this.error()) return;
+          kind = OTHER;
+          if (byte < 0x80) i--; // the standard restores an ASCII byte: read again
+          continue;
+        }
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
@@ -140,8 +165,10 @@ export class DoubleByteProber extends CjkProber {
         if (what === IS_LEAD) {
           lead = leadIndex[byte];
           leadKind = kind;
-        } else if (what === REJECT) return void (this.alive = false);
-        else {
+        } else if (what === REJECT) {
+          if (!this.error()) return;
+          kind = OTHER;
+        } else {
           score += what + context[kind];
           kind = CHARACTER;
         }
@@ -185,7 +212,12 @@ export class EucJpProber extends CjkProber {
           inRange(lead, 0xa1, 0xfe) && inRange(byte, 0xa1, 0xfe) ? table[(lead - 0xa1) * 94 + byte - 0xa1] : UNMAPPED;
         lead = 0;
         jis0212 = false;
-        if (weight === UNMAPPED) return void (this.alive = false);
+        if (weight === UNMAPPED) {
+          if (!this.error()) return;
+          kind = OTHER;
+          if (byte < 0x80) i--; // restored
+          continue;
+        }
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
@@ -194,7 +226,10 @@ export class EucJpProber extends CjkProber {
       } else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) {
         lead = byte;
         leadKind = kind;
-      } else return void (this.alive = false);
+      } else {
+        if (!this.error()) return;
+        kind = OTHER;
+      }
     }
     Object.assign(this, { lead, score, jis0212, kind, leadKind });
   }
@@ -227,43 +262,59 @@ export class Iso2022JpProber extends CjkProber {
 
   feed(bytes) {
     let { state, outputState, lead, output, score, switches } = this;
-    const fail = () => void (this.alive = false);
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       switch (state) {
         case ASCII:
         case ROMAN:
           if (byte === 0x1b) state = ESCAPE_START;
-          else if (byte <= 0x7f && byte !== 0x0e && byte !== 0x0f) output = false;
-          else return fail();
+          else {
+            output = false;
+            if ((byte > 0x7f || byte === 0x0e || byte === 0x0f) && !this.error()) return;
+          }
           break;
         case KATAKANA:
           if (byte === 0x1b) state = ESCAPE_START;
-          else if (inRange(byte, 0x21, 0x5f)) {
+          else {
             output = false;
-            score += HALFWIDTH_KATAKANA;
-          } else return fail();
+            if (inRange(byte, 0x21, 0x5f)) score += HALFWIDTH_KATAKANA;
+            else if (!this.error()) return;
+          }
           break;
         case LEAD:
           if (byte === 0x1b) state = ESCAPE_START;
-          else if (inRange(byte, 0x21, 0x7e)) {
+          else {
             output = false;
-            lead = byte;
-            state = TRAIL;
-          } else return fail();
+            if (inRange(byte, 0x21, 0x7e)) {
+              lead = byte;
+              state = TRAIL;
+            } else if (!this.error()) return;
+          }
           break;
         case TRAIL: {
-          if (!inRange(byte, 0x21, 0x7e)) return fail();
+          if (byte === 0x1b) {
+            state = ESCAPE_START;
+            if (!this.error()) return;
+            break;
+          }
           state = LEAD;
-          const weight = (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21];
-          if (weight === UNMAPPED) return fail();
-          score += weight;
+          const weight = inRange(byte, 0x21, 0x7e)
+            ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
+            : UNMAPPED;
+          if (weight !== UNMAPPED) score += weight;
+          else if (!this.error()) return;
           break;
         }
         case ESCAPE_START:
-          if (byte !== 0x24 && byte !== 0x28) return fail();
-          lead = byte;
-          state = ESCAPE;
+          if (byte === 0x24 || byte === 0x28) {
+            lead = byte;
+            state = ESCAPE;
+            break;
+          }
+          output = false;
+          state = outputState;
+          i--; // restored
+          if (!this.error()) return;
           break;
         case ESCAPE: {
           let next = -1;
@@ -271,12 +322,23 @@ export class Iso2022JpProber extends CjkProber {
           else if (lead === 0x28 && byte === 0x4a) next = ROMAN;
           else if (lead === 0x28 && byte === 0x49) next = KATAKANA;
           else if (lead === 0x24 && (byte === 0x40 || byte === 0x42)) next = LEAD;
+          const leading = lead;
           lead = 0;
-          // Two escapes with nothing between them are an error, as is an unknown escape.
-          if (next < 0 || output) return fail();
-          state = outputState = next;
-          output = true;
-          if (next !== ASCII) switches++;
+          if (next >= 0) {
+            // Two escapes with nothing between them are an error.
+            const twice = output;
+            state = outputState = next;
+            output = true;
+            if (next !== ASCII) switches++;
+            if (twice && !this.error()) return;
+          } else {
+            // An unknown escape: an error, and its two bytes are read again as text.
+            output = false;
+            state = outputState;
+            const restore = Uint8Array.of(leading, byte);
+            if (!this.error() || !this.refeed(restore, { state, outputState, lead, output, score, switches })) return;
+            ({ state, outputState, lead, output, score, switches } = this);
+          }
           break;
         }
       }
@@ -305,16 +367,37 @@ export class Gb18030Prober extends CjkProber {
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (third !== 0) {
-        if (!inRange(byte, 0x30, 0x39)) return void (this.alive = false);
+        if (!inRange(byte, 0x30, 0x39)) {
+          // An error; second, third and this byte are read again.
+          const restore = Uint8Array.of(second, third);
+          first = second = third = 0;
+          kind = OTHER;
+          if (!this.error() || !this.refeed(restore, { first, second, third, score, kind, leadKind })) return;
+          ({ first, second, third, score, kind, leadKind } = this);
+          i--;
+          continue;
+        }
         const pointer = (((first - 0x81) * 10 + second - 0x30) * 126 + third - 0x81) * 10 + byte - 0x30;
         first = second = third = 0;
         // index gb18030 ranges code point: null between the BMP ranges and the supplementary planes.
-        if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) return void (this.alive = false);
+        if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) {
+          kind = OTHER;
+          if (!this.error()) return;
+          continue;
+        }
         score += FOUR_BYTE + context[leadKind];
         kind = CHARACTER;
       } else if (second !== 0) {
-        if (!inRange(byte, 0x81, 0xfe)) return void (this.alive = false);
-        third = byte;
+        if (inRange(byte, 0x81, 0xfe)) third = byte;
+        else {
+          // An error; second and this byte are read again.
+          const restore = Uint8Array.of(second);
+          first = second = 0;
+          kind = OTHER;
+          if (!this.error() || !this.refeed(restore, { first, second, third, score, kind, leadKind })) return;
+          ({ first, second, third, score, kind, leadKind } = this);
+          i--;
+        }
       } else if (first !== 0) {
         if (inRange(byte, 0x30, 0x39)) {
           second = byte;
@@ -326,7 +409,12 @@ export class Gb18030Prober extends CjkProber {
           inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe)
             ? (this.table ??= pointerTable('gbk'))[pointer]
             : UNMAPPED;
-        if (weight === UNMAPPED) return void (this.alive = false);
+        if (weight === UNMAPPED) {
+          kind = OTHER;
+          if (!this.error()) return;
+          if (byte < 0x80) i--; // restored
+          continue;
+        }
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
@@ -335,8 +423,10 @@ export class Gb18030Prober extends CjkProber {
       } else if (byte === 0x80) {
         score += EURO + context[kind];
         kind = CHARACTER;
-      } else if (byte === 0xff) return void (this.alive = false);
-      else {
+      } else if (byte === 0xff) {
+        kind = OTHER;
+        if (!this.error()) return;
+      } else {
         first = byte;
         leadKind = kind;
       }

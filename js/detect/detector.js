@@ -1,10 +1,12 @@
 // The detector: every candidate's decoder state machine runs over the input (fed whole or in
-// chunks, with the same result), candidates whose decoder reports an error are ruled out, and the
-// survivors are ranked by their language statistics. README.md "Detecting an encoding" says how.
+// chunks, with the same result) and counts its errors; a candidate with an error is ruled out unless
+// the input is long and the errors few (errors.js), and the survivors are ranked by their language
+// statistics, less a cost for each error. README.md "Detecting an encoding" says how.
 import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
+import { allowed, ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
@@ -29,6 +31,7 @@ class BomOnlyProber {
   }
   reset() {
     this.alive = false;
+    this.errors = 0; // never decoded
     this.score = 0;
   }
   feed() {}
@@ -40,6 +43,7 @@ class XUserDefinedProber {
   }
   reset() {
     this.alive = true;
+    this.errors = 0;
     this.score = 0;
   }
   feed(bytes) {
@@ -69,6 +73,11 @@ const groupName = (name) => {
 const HINT_BONUS = 4;
 const ESCAPE_BONUS = 20;
 const UTF8_BONUS = 5;
+// Each error of a candidate makes its confidence at most ERROR_DOUBT / (ERROR_DOUBT + errors).
+const ERROR_DOUBT = 16;
+// The total of random bytes (input that is no text in any candidate), against which the totals are
+// log-likelihood ratios, less its prior odds against text (e^-10).
+const NOT_TEXT = -10;
 
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomEncoding(head) {
@@ -98,6 +107,7 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.pairs = detector.singleByte.length === 0 ? null : (pairs ?? new PairCounts());
   detector.head = [];
   detector.nonAscii = false;
+  detector.length = 0; // bytes fed
   detector.finished = false;
   detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
   detector.totals = new Float64Array(names.length);
@@ -114,6 +124,7 @@ export class EncodingDetector {
     if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
     const bytes = toBytes(chunk);
     if (this.finished) throw new TypeError(DETECT_MESSAGES.finished);
+    this.length += bytes.length;
     for (let i = 0; this.head.length < 3 && i < bytes.length; i++) this.head.push(bytes[i]);
     if (!this.nonAscii) for (let i = 0; i < bytes.length && !this.nonAscii; i++) this.nonAscii = bytes[i] >= 0x80;
     if (this.pairs) this.pairs.feed(bytes);
@@ -124,10 +135,12 @@ export class EncodingDetector {
   guess() {
     if (!isDetector(this)) throw new TypeError(DETECT_MESSAGES.notDetector);
     const bom = bomEncoding(this.head);
-    if (bom) return { encoding: bom, confidence: 1, alternatives: [], ascii: false };
-    const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && p.alive && p.switches > 0);
-    // (Single-byte candidates are never ruled out by ASCII, so they need no judging here.)
-    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive));
+    if (bom) return { encoding: bom, confidence: 1, errors: 0, alternatives: [], ascii: false };
+    const most = allowed(this.length);
+    const inside = (p) => p.alive && p.errors <= most;
+    const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && inside(p) && p.switches > 0);
+    // (Single-byte candidates have no errors in ASCII, so they need no judging here.)
+    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter(inside));
     // Each group's score of the ASCII pairs, computed once (NaN: not yet).
     const asciiScores = this.asciiScores.fill(NaN);
     const { pairs } = this;
@@ -135,11 +148,16 @@ export class EncodingDetector {
       Number.isNaN(asciiScores[group]) ? (asciiScores[group] = asciiPairScore(group, pairs)) : asciiScores[group];
     if (pairs) pairs.summarize();
     for (const candidate of this.singleByte) {
-      candidate.judge(pairs);
+      candidate.judge(pairs, most);
       if (candidate.alive) asciiScore(candidate.group);
     }
-    const survivors = this.probers.filter((p) => p.alive);
-    if (survivors.length === 0) return { encoding: this.names[0], confidence: 0, alternatives: [], ascii: false };
+    const survivors = this.probers.filter(inside);
+    if (survivors.length === 0) {
+      // (Its errors as counted when it was ruled out: counting may stop there.)
+      const [first] = this.probers;
+      const errors = Math.min(first.errors, most + 1);
+      return { encoding: first.name, confidence: 0, errors, alternatives: [], ascii: false };
+    }
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
     // language score it.
     let latinAscii = 0;
@@ -155,29 +173,32 @@ export class EncodingDetector {
     let utf8 = -1;
     for (let i = 0; i < survivors.length; i++) {
       const p = survivors[i];
-      let total = (p.score + (p.group !== undefined ? asciiScores[p.group] : latinAscii)) / UNIT;
+      let total =
+        (p.score + (p.group !== undefined ? asciiScores[p.group] : latinAscii)) / UNIT - ERROR_COST * p.errors;
       if (p === iso2022) total += ESCAPE_BONUS * p.switches;
       if (this.hint !== null && groupName(p.name) === this.hint) total += HINT_BONUS;
       totals[i] = total;
       if (p.name === 'utf-8') utf8 = i;
     }
     if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
-      let others = survivors.length > 1 ? -Infinity : 0;
+      // Ahead of the best other reading (and of random bytes) by its multi-byte characters.
+      let others = 0;
       for (let i = 0; i < survivors.length; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
-      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii;
+      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - ERROR_COST * survivors[utf8].errors;
     }
-    // Highest total first; a tie goes to the earlier candidate.
+    // Highest total first; a tie goes to the earlier candidate. The confidences are the softmax of
+    // the totals and of NOT_TEXT, random bytes: a reading much less likely than text is not sure.
+    // Random bytes are no answer, so the confidences add up to less than 1 by their share; errors
+    // make a candidate less sure still.
     const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
-    const best = totals[order[0]];
+    const best = Math.max(totals[order[0]], NOT_TEXT);
     const odds = order.map((i) => Math.exp(totals[i] - best));
-    const sum = odds.reduce((a, b) => a + b, 0);
-    const ranked = order.map((i, k) => ({ encoding: survivors[i].name, confidence: odds[k] / sum }));
-    return {
-      encoding: ranked[0].encoding,
-      confidence: ranked[0].confidence,
-      alternatives: ranked.slice(1),
-      ascii: false,
-    };
+    const sum = odds.reduce((a, b) => a + b, Math.exp(NOT_TEXT - best));
+    const ranked = order.map((i, k) => {
+      const { name, errors } = survivors[i];
+      return { encoding: name, confidence: ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors), errors };
+    });
+    return { ...ranked[0], alternatives: ranked.slice(1), ascii: false };
   }
 
   // The final guess; the detector takes no more input.
@@ -197,7 +218,7 @@ export class EncodingDetector {
       compatible[0] ??
       survivors[0];
     const encoding = pick ? pick.name : this.names[0];
-    return { encoding, confidence: pick ? 1 : 0, alternatives: [], ascii: true };
+    return { encoding, confidence: pick ? 1 : 0, errors: pick ? pick.errors : 0, alternatives: [], ascii: true };
   }
 }
 
@@ -224,7 +245,11 @@ export function detect(bytes, options = undefined) {
       setUp(detector, config ?? resolve(options), scratch);
       kept.set(key, detector);
     }
-    detector.feed(bytes);
+    // The length is known: a candidate stops once it has more errors than it may have.
+    const input = toBytes(bytes);
+    const most = allowed(input.length);
+    for (const prober of detector.streaming) if (prober.maxErrors !== undefined) prober.maxErrors = most;
+    detector.feed(input);
     return detector.finish();
   } finally {
     scratch.clear();
@@ -236,5 +261,6 @@ function reset(detector) {
   for (const prober of detector.probers) prober.reset();
   detector.head.length = 0;
   detector.nonAscii = false;
+  detector.length = 0;
   detector.finished = false;
 }

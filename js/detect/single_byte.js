@@ -1,8 +1,9 @@
 // The single-byte candidates. One pass over the input counts its pairs of bytes (PairCounts); each
-// candidate is then judged from the counts alone, so twenty encodings cost one pass: ruled out if
-// a byte its decoder rejects occurs (the generator marks those bytes 255 in the encoding's map, from
-// the package's own decoders), else scored by the pairs of letter classes with a non-ASCII byte in
-// them, with its group's bigram weights, plus the group's weights for the pairs of ASCII bytes.
+// candidate is then judged from the counts alone, so twenty encodings cost one pass: each byte its
+// decoder rejects is an error (the generator marks those bytes 255 in the encoding's map, from the
+// package's own decoders; errors.js says what errors cost), and the rest is scored by the pairs of
+// letter classes with a non-ASCII byte in them, with its group's bigram weights, plus the group's
+// weights for the pairs of ASCII bytes.
 // https://encoding.spec.whatwg.org/#single-byte-decoder
 import { groupModel, UNIT } from './tables.js';
 
@@ -140,7 +141,7 @@ export function languageFit(model, classOf, pairs, onlyAscii = false) {
     const { languageWeights, adapted } = model;
     for (let i = 0; i < seenHigh.length; i++) {
       const k = classOf[seenHigh[i]];
-      if (adapted[k] === 0) continue;
+      if (adapted[k] !== 1) continue; // (undefined for a rejected byte)
       const n = byteCounts[seenHigh[i]];
       const row = k * count;
       for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
@@ -186,27 +187,37 @@ export class SingleByteCandidate {
   // Back to no input (detect() reuses its candidates).
   reset() {
     this.alive = true;
+    this.errors = 0;
     this.score = 0;
   }
 
-  // Sets alive and score from the pair counts of all the input so far (pairs.summarize() first):
-  // ruled out if a byte seen is one its decoder rejects, else scored.
-  judge(pairs) {
+  // Sets errors, alive and score from the pair counts of all the input so far (pairs.summarize()
+  // first): each byte its decoder rejects is an error (out with more than `most`, the errors the
+  // input may have); the pairs of the other bytes are scored.
+  judge(pairs, most) {
     this.model ??= groupModel(this.group);
     const classOf = (this.classOf ??= classesOf(this.name, this.model));
-    const { seenHigh } = pairs;
-    for (let i = 0; i < seenHigh.length; i++) {
-      if (classOf[seenHigh[i]] === REJECTED) {
-        this.alive = false;
-        this.score = 0;
-        return;
-      }
+    const { seenHigh, byteCounts } = pairs;
+    let errors = 0;
+    for (let i = 0; i < seenHigh.length; i++) if (classOf[seenHigh[i]] === REJECTED) errors += byteCounts[seenHigh[i]];
+    this.errors = errors;
+    this.alive = errors <= most;
+    if (!this.alive) {
+      this.score = 0;
+      return;
     }
     const { weights, classes } = this.model;
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
-    for (let i = 0; i < highPairs; i++)
-      score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
+    if (errors === 0)
+      for (let i = 0; i < highPairs; i++)
+        score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
+    else
+      for (let i = 0; i < highPairs; i++) {
+        const a = classOf[first[i]];
+        const b = classOf[second[i]];
+        if (a !== REJECTED && b !== REJECTED) score += pairCount[i] * weights[a * classes + b];
+      }
     this.score = score + languageFit(this.model, classOf, pairs);
   }
 }

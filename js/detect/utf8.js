@@ -1,6 +1,10 @@
 // UTF-8: valid (an incomplete sequence at the end is not an error: the input may be a prefix) and
-// with at least one non-ASCII character, it wins.
+// with at least one non-ASCII character, it wins. Errors are counted as the decoder reports them (a
+// byte that cannot continue a sequence ends it with an error and is read again), so `errors` is the
+// number of U+FFFD a replacement decoder outputs; past MAX_ERRORS the candidate is out for good.
 // https://encoding.spec.whatwg.org/#utf-8-decoder
+import { MAX_ERRORS } from './errors.js';
+
 export class Utf8Prober {
   constructor() {
     this.name = 'utf-8';
@@ -9,7 +13,9 @@ export class Utf8Prober {
 
   // Back to no input (detect() reuses its candidates).
   reset() {
-    this.alive = true;
+    this.alive = true; // false once out for good
+    this.errors = 0;
+    this.maxErrors = MAX_ERRORS; // fewer where the length of the input is known
     this.score = 0;
     this.nonAscii = 0; // complete multi-byte sequences seen
     this.needed = 0;
@@ -17,8 +23,15 @@ export class Utf8Prober {
     this.upper = 0xbf;
   }
 
+  // More than maxErrors errors: out for good.
+  out(errors) {
+    this.errors = errors;
+    this.alive = false;
+  }
+
   feed(bytes) {
-    let { needed, lower, upper, nonAscii } = this;
+    let { needed, lower, upper, nonAscii, errors } = this;
+    const { maxErrors } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (needed === 0) {
@@ -32,15 +45,16 @@ export class Utf8Prober {
           if (byte === 0xf0) lower = 0x90;
           if (byte === 0xf4) upper = 0x8f;
           needed = 3;
-        } else {
-          this.alive = false;
-          return;
-        }
+        } else if (++errors > maxErrors) return this.out(errors);
         continue;
       }
       if (byte < lower || byte > upper) {
-        this.alive = false;
-        return;
+        needed = 0;
+        lower = 0x80;
+        upper = 0xbf;
+        i--; // restored
+        if (++errors > maxErrors) return this.out(errors);
+        continue;
       }
       lower = 0x80;
       upper = 0xbf;
@@ -50,5 +64,6 @@ export class Utf8Prober {
     this.lower = lower;
     this.upper = upper;
     this.nonAscii = nonAscii;
+    this.errors = errors;
   }
 }

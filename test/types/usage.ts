@@ -79,7 +79,7 @@ const guess: DetectionResult = detect(new Uint8Array([0x82, 0xa0]), { candidates
 const detector = new EncodingDetector({ allowUTF8: false });
 detector.feed(new Uint8Array(4).buffer);
 const top: string = detector.finish().alternatives[0]?.encoding ?? guess.encoding;
-const isAscii: boolean = guess.ascii && guess.confidence > 0;
+const isAscii: boolean = guess.ascii && guess.confidence > 0 && guess.errors === 0;
 // @ts-expect-error: hint is a string
 detect(new Uint8Array(0), { hint: 1 });
 
