@@ -1,7 +1,7 @@
 // The converter page: files in, detection and preview, conversion out. The modules next to this
 // one do the work; this one keeps the state and wires the page's elements.
 import 'encoding-wasm/tables/all';
-import { detectBlob, percent } from './detection.js';
+import { detectBlob, errorNote, percent, sureness } from './detection.js';
 import { decodeWithErrors } from './errors.js';
 import { outputName, SOURCE_ENCODINGS, TARGETS, targetByValue } from './encodings.js';
 import { moveUnit, renderPreview, selectionUnits, selectUnit } from './preview.js';
@@ -65,8 +65,8 @@ async function select(entry) {
   const detected = document.createElement('optgroup');
   detected.label = 'Detected';
   detected.append(
-    option(detection.encoding, `${detection.encoding} (${percent(detection.confidence)})`),
-    ...detection.alternatives.map((a) => option(a.encoding, `${a.encoding} (${percent(a.confidence)})`)),
+    option(detection.encoding, `${detection.encoding} (${sureness(detection)})`),
+    ...detection.alternatives.map((a) => option(a.encoding, `${a.encoding} (${sureness(a)})`)),
   );
   const all = document.createElement('optgroup');
   all.label = 'All encodings';
@@ -75,10 +75,11 @@ async function select(entry) {
   $('source').value = entry.source;
   $('detected').textContent =
     `Detected ${detection.encoding}${detection.ascii ? ' (the file is ASCII)' : ''}, ${percent(detection.confidence)} sure` +
+    (detection.errors ? ` (its decoder finds${errorNote(detection.errors).slice(1)})` : '') +
     (detection.alternatives.length
       ? `; also possible: ${detection.alternatives
           .slice(0, 3)
-          .map((a) => `${a.encoding} ${percent(a.confidence)}`)
+          .map((a) => `${a.encoding} ${sureness(a)}`)
           .join(', ')}.`
       : '.');
   $('source-section').hidden = false;

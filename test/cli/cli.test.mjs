@@ -206,6 +206,23 @@ test('stdin to stdout, detection said on stderr', () => {
   assert.match(result.stderr.toString(), /<stdin>: detected shift_jis \(confidence [\d.]+\)/);
 });
 
+test('--detect names a long file with a few junk bytes by its encoding, and says how many errors', () => {
+  // 0xFD is no Shift_JIS lead byte: three junk bytes, each with a newline after it (so no GBK pair
+  // either), between characters (every character of the sample has two bytes) a quarter, half and
+  // three quarters in, are three errors of the Shift_JIS decoder.
+  const { bytes } = SAMPLES.shift_jis;
+  const at = [0.25, 0.5, 0.75].map((f) => 2 * Math.floor((bytes.length * f) / 2));
+  const junked = [];
+  bytes.forEach((b, i) => {
+    if (at.includes(i)) junked.push(0xfd, 0x0a);
+    junked.push(b);
+  });
+  assert.ok(junked.length > 3 * 1024, 'long enough for three tolerated errors');
+  const result = run(['--detect', file('junk.sjis', Uint8Array.from(junked))]);
+  assert.equal(result.status, 0);
+  assert.match(result.stdout.toString(), /junk\.sjis: shift_jis \(confidence 0\.[\d]+, 3 errors\)/);
+});
+
 const RUSSIAN = 'Все люди рождаются свободными и равными в своем достоинстве и правах.\n';
 
 test('--detect prints the encoding, confidence and alternatives; -l lists every label', () => {
