@@ -34,7 +34,8 @@ for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  families[file.replace('.wasm', '')] = gz(bytes);
+  // (<family>-errors.wasm: the family built with the error log, fetched only by encoding-wasm/errors)
+  if (!file.endsWith('-errors.wasm')) families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
 

@@ -34,8 +34,8 @@ struct DecodeResult {
 };
 
 // Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the default core
-// module is built with EW_ERROR_LOG=0, so the TextDecoder path carries none of it; the core variant
-// that encoding-wasm/errors loads, the family modules and the native builds have it
+// and family modules are built with EW_ERROR_LOG=0, so the TextDecoder path carries none of it; their
+// variants that encoding-wasm/errors loads and the native builds have it
 // (cpp/tools/boundary.mjs, docs/design.md section 16).
 #ifndef EW_ERROR_LOG
 #define EW_ERROR_LOG 1

@@ -3,12 +3,11 @@
 // while collecting every unencodable code point (its UTF-16 index in the stream and its value). The
 // core records them as it meets them (cpp/decode_driver.h, cpp/encode_driver.h: the error log of the
 // scratch area), in the same pass that decodes or encodes. Only modules built with the log record
-// them: the table families, and for the core's encodings a variant of the core that only this entry
-// loads (dist/encoding-errors.wasm, '#errors-core'), so the TextDecoder path carries none of it
-// (docs/design.md section 16).
+// them: variants of the core and of the table families that only this entry loads
+// (dist/encoding-errors.wasm, dist/tables/<family>-errors.wasm, '#errors-core'), so the TextDecoder
+// path carries none of it (docs/design.md section 16).
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
-import { coreModule } from '#errors-core';
-import { instanceFor } from './core.js';
+import { coreModule, familyModule } from '#errors-core';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
 import {
@@ -59,14 +58,14 @@ class LoggingInstance extends WasmInstance {
   }
 }
 
-// The core built with the error log, and an instance of each family's module of our own.
+// The core and the families built with the error log, one instance each.
 const core = new LoggingInstance(coreModule);
 const families = FAMILIES.map(() => null);
 // The logging instance for encoding `id` (loading its family if need be).
 function instanceWithLog(id) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
-  return (families[family] ??= new LoggingInstance(instanceFor(id).module, FAMILIES[family]));
+  return (families[family] ??= new LoggingInstance(familyModule(FAMILIES[family]), FAMILIES[family]));
 }
 
 let isDecoder;

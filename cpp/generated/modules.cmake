@@ -48,6 +48,11 @@ set(EW_CORE_DEFINES EW_ERROR_LOG=0)
 set(EW_CORE_VARIANTS errors)
 set(EW_CORE_VARIANT_errors_OUTPUT encoding-errors)
 set(EW_CORE_VARIANT_errors_DEFINES EW_ERROR_LOG=1)
+set(EW_FAMILY_DEFINES EW_ERROR_LOG=0)
+set(EW_FAMILY_chinese-simplified_errors_OUTPUT chinese-simplified-errors)
+set(EW_FAMILY_chinese-traditional_errors_OUTPUT chinese-traditional-errors)
+set(EW_FAMILY_japanese_errors_OUTPUT japanese-errors)
+set(EW_FAMILY_korean_errors_OUTPUT korean-errors)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp
     cpp/decoder.cpp

@@ -56,18 +56,29 @@ export const CODECS = {
 // Sources (under cpp/) in every module: the ASCII path, the C++ API over the dispatch, the buffers.
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
+// Variants: every module (the core and each family) built again from the same sources with other
+// defines into another file, loaded only by the entry point named (package.json "imports"
+// `#<name>-core`, generated loaders js/generated/<host>_<name>_core.js): `errors`, with the error log,
+// for encoding-wasm/errors (the core as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm).
+export const VARIANTS = [
+  { name: 'errors', file: 'encoding-errors', defines: ['EW_ERROR_LOG=1'], entry: 'encoding-wasm/errors' },
+];
+
 // The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
 // Built with EW_ERROR_LOG=0: no error log (cpp/encoding.h), so the TextDecoder path carries none of
-// it. `variants`: the same sources built with other defines into another file, each loaded only by
-// the entry point named (package.json "imports" `#<name>-core`, generated loaders
-// js/generated/<host>_<name>_core.js): `errors`, with the error log, for encoding-wasm/errors. The
-// family modules are built with the log (they serve every entry point; it costs them little).
+// it; its VARIANTS carry it.
 export const CORE = {
   sources: ['labels.cpp', 'core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
   defines: ['EW_ERROR_LOG=0'],
-  variants: [{ name: 'errors', file: 'encoding-errors', defines: ['EW_ERROR_LOG=1'], entry: 'encoding-wasm/errors' }],
+  variants: VARIANTS,
 };
+
+// The family modules' defines: no error log either (their VARIANTS carry it).
+export const FAMILY_DEFINES = ['EW_ERROR_LOG=0'];
+
+// A family's module file under dist/tables/ (without .wasm), for a variant or (null) the default.
+export const familyFile = (family, variant = null) => (variant ? `${family}-${variant.name}` : family);
 
 // The multi-byte table families, in id order, one module each (dist/tables/<name>.wasm): their
 // codecs, the sources those share, and their index tables in blob order. A table is an index file

@@ -10,7 +10,9 @@ import {
   COMMON_SOURCES,
   CORE,
   FAMILIES,
+  FAMILY_DEFINES,
   MODULES,
+  familyFile,
   camel,
   codecOf,
   enumName,
@@ -175,6 +177,11 @@ function modulesCmake() {
   for (const v of CORE.variants) {
     lines.push(`set(EW_CORE_VARIANT_${v.name}_OUTPUT ${v.file})`);
     lines.push(`set(EW_CORE_VARIANT_${v.name}_DEFINES ${v.defines.join(' ')})`);
+  }
+  // The families' defines, and their variants (a family's output file: familyFile()).
+  lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);
+  for (const f of FAMILIES) {
+    for (const v of CORE.variants) lines.push(`set(EW_FAMILY_${f.name}_${v.name}_OUTPUT ${familyFile(f.name, v)})`);
   }
   list('EW_NATIVE_SOURCES', [
     ...cpp(COMMON_SOURCES),

@@ -3,7 +3,7 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, CORE, FAMILIES, codecOf, familyOfCodec } from './boundary.mjs';
+import { ABI, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -81,29 +81,63 @@ function denoFamilies() {
   ].join('\n');
 }
 
-// Each core variant's loader for each host (package.json "imports" `#<name>-core`): its compiled
-// module as `coreModule`, obtained as js/host/<host>.js obtains the core's.
+// Each variant's loader for each host (package.json "imports" `#<name>-core`): its core's compiled
+// module as `coreModule`, obtained as js/host/<host>.js obtains the core's, and its families' as
+// familyModule(family).
 function variantLoaders(v) {
   const path = `../../dist/${v.file}.wasm`;
   const head = (host) => [
     banner(FROM),
-    `// The core built for ${v.entry} (dist/${v.file}.wasm), for ${host}: as js/host/ loads the core.`,
+    `// The core and the table families built for ${v.entry} (dist/${v.file}.wasm,`,
+    `// dist/tables/<family>-${v.name}.wasm), for ${host}: as js/host/ loads the core and the families.`,
+    "// familyModule(family): that family's compiled module.",
+  ];
+  const ident = (f) => f.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+  const paths = familyNames.map((f) => [f, wasmPath(familyFile(f, v))]);
+  const table = (value) => `{ ${paths.map(([f, p]) => `'${f}': ${value(f, p)}`).join(', ')} }`;
+  const lookup = [
+    'export function familyModule(family) {',
+    '  const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;',
+    '  if (!module) throw new Error(`unknown table family ${family}`);',
+    '  return module;',
+    '}',
+  ];
+  const staticImports = (keyword) => [
+    `import ${keyword}coreModule from '${path}';`,
+    ...paths.map(([f, p]) => `import ${keyword}${ident(f)} from '${p}';`),
+    '',
+    'export { coreModule };',
+    `const FAMILY_MODULES = ${table((f) => ident(f))};`,
+    ...lookup,
   ];
   return {
     node: [
       ...head('Node and Bun'),
       "import { readFileSync } from 'node:fs';",
       '',
-      `export const coreModule = new WebAssembly.Module(readFileSync(new URL('${path}', import.meta.url)));`,
+      'const compile = (path) => new WebAssembly.Module(readFileSync(new URL(path, import.meta.url)));',
+      `export const coreModule = compile('${path}');`,
+      '// (read on first use)',
+      `const FAMILY_PATHS = ${table((f, p) => `'${p}'`)};`,
+      'export function familyModule(family) {',
+      '  if (!Object.hasOwn(FAMILY_PATHS, family)) throw new Error(`unknown table family ${family}`);',
+      '  return compile(FAMILY_PATHS[family]);',
+      '}',
     ],
     browser: [
       ...head('browsers and bundlers'),
       "import { compile } from '../host/browser.js';",
       '',
       `export const coreModule = await compile(new URL('${path}', import.meta.url));`,
+      '// (fetched up front: a constructor needs its module synchronously)',
+      'const [' + familyNames.map(ident).join(', ') + '] = await Promise.all([',
+      ...paths.map(([, p]) => `  compile(new URL('${p}', import.meta.url)),`),
+      ']);',
+      `const FAMILY_MODULES = ${table((f) => ident(f))};`,
+      ...lookup,
     ],
-    deno: [...head('Deno'), `import source coreModule from '${path}';`, '', 'export { coreModule };'],
-    workerd: [...head('workerd'), `import coreModule from '${path}';`, '', 'export { coreModule };'],
+    deno: [...head('Deno'), ...staticImports('source ')],
+    workerd: [...head('workerd'), ...staticImports('')],
   };
 }
 

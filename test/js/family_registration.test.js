@@ -3,7 +3,9 @@
 // afterwards. A module asked for an encoding it does not hold says so: its own Error, never the
 // TypeError of malformed input. The modules are the real ones from dist/.
 import { describe, expect, it } from 'vitest';
+import { familyModule as familyModuleWithLog } from '#errors-core';
 import { core, encodingId, familyLoaded, registerFamily } from '../../js/core.js';
+import { RECORD_ERRORS, SCRATCH_ERRORS } from '../../js/generated/abi.js';
 import { encode, TextDecoder } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
 import { runDecoder } from '../../js/run_decoder.js';
@@ -88,5 +90,40 @@ describe('an encoding a module does not hold', () => {
       expect(error.message).toBe(unavailable('japanese', name));
     }
     expect(decodeIn(japanese, 'shift_jis', true, state, hex('93 FA'))).toBe('\u65e5');
+  });
+});
+
+// The error log (docs/design.md section 16): the family modules the standard classes load are built
+// without it, so they record nothing even when asked to; the variants encoding-wasm/errors loads
+// (dist/tables/<family>-errors.wasm) record each error.
+describe('the error log in the family modules', () => {
+  // The number of errors `instance` records decoding `bytes` as `name` with RECORD_ERRORS, and the text.
+  function recorded(instance, name, bytes) {
+    const raw = instance.wasm;
+    let errors = 0;
+    instance.wasm = {
+      __proto__: raw,
+      ew_decode(id, options, offset, length) {
+        const status = raw.ew_decode(id, options | RECORD_ERRORS, offset, length);
+        instance.views();
+        errors += instance.scratch[SCRATCH_ERRORS];
+        return status;
+      },
+    };
+    return { text: decodeIn(instance, name, false, { s0: 0, s1: 0 }, bytes), errors };
+  }
+
+  it('records nothing in the default modules and every error in the errors variants', async () => {
+    // Shift_JIS: 0xA0 is an error (no lead byte, no ASCII or katakana), then U+65E5; EUC-KR: 0xFF is an error (two of them).
+    const cases = [
+      ['japanese', 'shift_jis', hex('A0 93 FA'), '\ufffd\u65e5', 1],
+      ['korean', 'euc-kr', hex('FF B0 A1 FF'), '\ufffd\uac00\ufffd', 2],
+    ];
+    for (const [family, name, bytes, text, errors] of cases) {
+      const plain = new WasmInstance(await familyModule(family), family);
+      expect(recorded(plain, name, bytes)).toEqual({ text, errors: 0 });
+      const withLog = new WasmInstance(familyModuleWithLog(family), family);
+      expect(recorded(withLog, name, bytes)).toEqual({ text, errors });
+    }
   });
 });

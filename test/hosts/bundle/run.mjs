@@ -193,8 +193,18 @@ try {
       } else {
         checkWorkingPage(name, result, { csp: policy === 'csp' });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page imports encoding-wasm/errors, which loads its own core, encoding-errors.wasm)
-        const want = ['chinese-simplified.wasm', 'encoding-errors.wasm', 'encoding.wasm', 'japanese.wasm'];
+        // (the page imports encoding-wasm/errors, which loads its own core and families, built with
+        // the error log: encoding-errors.wasm, <family>-errors.wasm)
+        const want = [
+          'chinese-simplified-errors.wasm',
+          'chinese-simplified.wasm',
+          'chinese-traditional-errors.wasm',
+          'encoding-errors.wasm',
+          'encoding.wasm',
+          'japanese-errors.wasm',
+          'japanese.wasm',
+          'korean-errors.wasm',
+        ];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

@@ -18,6 +18,10 @@ const worker :Workerd.Worker = (
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
     (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
+    (name = "tables/chinese-simplified-errors.wasm", wasm = embed "tables/chinese-simplified-errors.wasm"),
+    (name = "tables/chinese-traditional-errors.wasm", wasm = embed "tables/chinese-traditional-errors.wasm"),
+    (name = "tables/japanese-errors.wasm", wasm = embed "tables/japanese-errors.wasm"),
+    (name = "tables/korean-errors.wasm", wasm = embed "tables/korean-errors.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

@@ -52,6 +52,7 @@ copyFileSync(join(root, 'dist/encoding.wasm'), join(out, 'encoding.wasm'));
 copyFileSync(join(root, 'dist/encoding-errors.wasm'), join(out, 'encoding-errors.wasm'));
 for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
   copyFileSync(join(root, `dist/tables/${family}.wasm`), join(out, `tables/${family}.wasm`));
+  copyFileSync(join(root, `dist/tables/${family}-errors.wasm`), join(out, `tables/${family}-errors.wasm`));
 }
 copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
 const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
