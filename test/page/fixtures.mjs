@@ -25,10 +25,12 @@ export function writeFixtures(corpus, dir) {
   const sjis = readFileSync(join(corpus, 'ja.shift_jis.bin'));
   const cp1251 = readFileSync(join(corpus, 'ru.windows-1251.bin'));
 
-  // The file's first 100 lines, with a byte 0xFF before some of their newlines.
+  // The file's first 100 lines, or more up to 16 KiB, with a byte 0xFF before some of their newlines:
+  // a long file with a few junk bytes, which the detector still reads as Shift_JIS (it tolerates
+  // fewer than one error per KiB; the generated corpus has shorter lines than ../shared's).
   const newlines = [];
-  for (let i = 0; i < sjis.length && newlines.length < 100; i++) if (sjis[i] === 0x0a) newlines.push(i);
-  const piece = sjis.subarray(0, newlines[99] + 1);
+  for (let i = 0; i < sjis.length && (newlines.length < 100 || i < 16384); i++) if (sjis[i] === 0x0a) newlines.push(i);
+  const piece = sjis.subarray(0, newlines[newlines.length - 1] + 1);
   const parts = [];
   const junkOffsets = [];
   let from = 0;
