@@ -17,48 +17,15 @@ import {
 } from '../../js/errors.js';
 import { Encoder } from '../../js/encoder.js';
 import { encode, TextDecoder } from '../../js/index.js';
-import { Big5Decoder, Gb18030Decoder } from '../reference/chinese.mjs';
-import { EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder } from '../reference/japanese.mjs';
-import { EucKrDecoder } from '../reference/korean.mjs';
-import { Utf16Decoder, XUserDefinedDecoder } from '../reference/misc.mjs';
+import { Gb18030Decoder } from '../reference/chinese.mjs';
+import { EucJpDecoder, Iso2022JpDecoder } from '../reference/japanese.mjs';
+import { Utf16Decoder } from '../reference/misc.mjs';
 import { END_OF_QUEUE, FINISHED, IOQueue, isError } from '../reference/queue.mjs';
-import { encode as referenceEncode } from '../reference/reference.mjs';
-import { SingleByteDecoder } from '../reference/single-byte.mjs';
+import { newDecoder, encode as referenceEncode } from '../reference/reference.mjs';
 import { Utf8Decoder } from '../reference/utf8.mjs';
-import { Failures, prng, singleByteEncodings, splitAt } from './helpers.js';
+import { Failures, prng, splitAt } from './helpers.js';
 
-const SINGLE_BYTE = singleByteEncodings();
-
-// The reference decoder for an encoding name, and how many bytes it holds in its variables.
-function referenceDecoder(name) {
-  const single = SINGLE_BYTE.find((e) => e.name === name);
-  if (single) return new SingleByteDecoder(single.index);
-  switch (name) {
-    case 'UTF-8':
-      return new Utf8Decoder();
-    case 'UTF-16BE':
-      return new Utf16Decoder({ isUTF16BE: true });
-    case 'UTF-16LE':
-      return new Utf16Decoder({ isUTF16BE: false });
-    case 'GBK':
-    case 'gb18030':
-      return new Gb18030Decoder();
-    case 'Big5':
-      return new Big5Decoder();
-    case 'EUC-JP':
-      return new EucJpDecoder();
-    case 'ISO-2022-JP':
-      return new Iso2022JpDecoder();
-    case 'Shift_JIS':
-      return new ShiftJisDecoder();
-    case 'EUC-KR':
-      return new EucKrDecoder();
-    case 'x-user-defined':
-      return new XUserDefinedDecoder();
-  }
-  throw new Error(`no reference decoder for ${name}`);
-}
-
+// How many bytes the reference decoder `d` holds in its variables (the spec's names).
 const held = (d) => {
   if (d instanceof Utf8Decoder) return d.bytesNeeded ? d.bytesSeen + 1 : 0;
   if (d instanceof Utf16Decoder) return (d.leadingByte !== null) + (d.leadingSurrogate !== null ? 2 : 0);
@@ -75,7 +42,7 @@ const held = (d) => {
 // With `found`, the byte at which each error was found instead: the offset of the byte whose
 // handler returned it, or the input's length for end-of-queue (what a fatal decoder's message says).
 function referenceErrors(name, bytes, found = false) {
-  const d = referenceDecoder(name);
+  const d = newDecoder(name);
   const queue = IOQueue.from(bytes);
   const errors = [];
   for (;;) {

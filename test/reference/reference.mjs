@@ -77,8 +77,9 @@ function checkName(name) {
   }
 }
 
-// A new instance of the encoding's decoder.
-function newDecoder(name) {
+// A new instance of the encoding's decoder (its variables are the spec's: test/js/errors.test.js reads
+// how many bytes it holds).
+export function newDecoder(name) {
   checkName(name);
   if (name === 'UTF-8') return new Utf8Decoder();
   if (SINGLE_BYTE_INDEX.has(name)) return new SingleByteDecoder(SINGLE_BYTE_INDEX.get(name));
