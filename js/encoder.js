@@ -7,7 +7,7 @@ import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
 import { apply, charCodeOf, hostTransformStream } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
-import { defineInterface, toDictionary, toDOMString } from './webidl.js';
+import { defineInterface, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 
 const { slice } = String.prototype;
 let isEncoder;
@@ -103,8 +103,7 @@ export class Encoder {
   encode(input = '', options = undefined) {
     brand(this);
     const text = toDOMString(input);
-    const dict = toDictionary(options, 'options');
-    return encodeChunk(this.#s, text, dict ? !!dict.stream : false);
+    return encodeChunk(this.#s, text, toStreamOption(options));
   }
 }
 

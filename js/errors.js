@@ -22,7 +22,7 @@ import { WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
-import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
+import { defineInterface, toBytes, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -71,12 +71,6 @@ function instanceWithLog(id) {
 let isDecoder;
 let isEncoder;
 
-// The `stream` member of an options dictionary.
-const streamOf = (options) => {
-  const dict = toDictionary(options, 'options');
-  return dict ? !!dict.stream : false;
-};
-
 // A TextDecoder in the replacement error mode whose decode() also says where each U+FFFD came from:
 // { text, errors }, errors being [{ offset, length }] in stream order, `offset` counted in bytes from
 // the start of the stream (the first byte after the last call without { stream: true }), `length`
@@ -115,7 +109,8 @@ export class ErrorReportingDecoder {
   decode(input = undefined, options = undefined) {
     decoderBrand(this);
     let bytes = input === undefined ? EMPTY : toBytes(input);
-    const stream = streamOf(options);
+    const stream = toStreamOption(options);
+    // As TextDecoder's decode(): a getter of `stream` may have resized or detached the buffer.
     if (options != null && input !== undefined) bytes = toBytes(input);
     const common = this.#common;
     if (!this.#doNotFlush) common.reset();
@@ -167,7 +162,7 @@ export class ErrorReportingEncoder {
   encode(input = '', options = undefined) {
     encoderBrand(this);
     const text = toDOMString(input);
-    const stream = streamOf(options);
+    const stream = toStreamOption(options);
     const errors = [];
     const s = this.#s;
     // Indices in the stream: the chunk starts at s.position, the call's input at `at` in it.

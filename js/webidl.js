@@ -94,6 +94,12 @@ export function toDictionary(value, what) {
   return value;
 }
 
+// The boolean `stream` member of an options dictionary (false when there is none).
+export function toStreamOption(options) {
+  const dict = toDictionary(options, 'options');
+  return dict ? !!dict.stream : false;
+}
+
 // DOMString: ToString, which throws a TypeError for a Symbol.
 export const toDOMString = (value) => `${value}`;
 
