@@ -8,6 +8,9 @@ import { lengthOf, Uint8Array } from './intrinsics.js';
 
 const HELD_MAX = 3;
 
+// Whether the decoder of `name` (one the host decodes) can hold bytes between chunks.
+export const holdsBytes = (name) => name === 'utf-8' || name === 'utf-16le' || name === 'utf-16be';
+
 // The last (at most three) bytes of the stream so far: those of `old` (the tail before this chunk)
 // followed by this chunk's `total` bytes.
 export function keepTail(old, bytes, total) {
@@ -22,7 +25,8 @@ export function keepTail(old, bytes, total) {
 }
 
 // How many of `tail`'s bytes (ending at stream offset `position`) come before the bytes the
-// decoder of `name` can be holding: those it cannot be holding, as they end a character.
+// decoder of `name` (UTF-8 or UTF-16BE/LE: holdsBytes) can be holding: those it cannot be holding,
+// as they end a character.
 export function notHeld(name, tail, position) {
   const length = lengthOf(tail);
   if (name === 'utf-8') {
@@ -31,14 +35,11 @@ export function notHeld(name, tail, position) {
     while (skip < length && (tail[skip] & 0xc0) === 0x80) skip++;
     return skip;
   }
-  if (name === 'utf-16le' || name === 'utf-16be') {
-    // Code units start at even offsets; a trail surrogate ended a pair.
-    let skip = (position - length) & 1;
-    if (skip + 2 <= length) {
-      const unit = name === 'utf-16le' ? tail[skip] | (tail[skip + 1] << 8) : (tail[skip] << 8) | tail[skip + 1];
-      if (unit >= 0xdc00 && unit <= 0xdfff) skip += 2;
-    }
-    return skip;
+  // UTF-16: code units start at even offsets; a trail surrogate ended a pair.
+  let skip = (position - length) & 1;
+  if (skip + 2 <= length) {
+    const unit = name === 'utf-16le' ? tail[skip] | (tail[skip + 1] << 8) : (tail[skip] << 8) | tail[skip + 1];
+    if (unit >= 0xdc00 && unit <= 0xdfff) skip += 2;
   }
-  return length; // single-byte decoders hold nothing
+  return skip;
 }

@@ -13,7 +13,7 @@ import {
   Uint8Array,
 } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
-import { keepTail, notHeld } from './host_tail.js';
+import { holdsBytes, keepTail, notHeld } from './host_tail.js';
 import { hostDecoderFor, isAscii } from './native.js';
 import { runDecoder } from './run_decoder.js';
 import { cloneInterface, defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
@@ -111,7 +111,7 @@ export class DecoderCommon {
     this.Host = host ? host.Native : null;
     this.hostDecode = host ? host.decode : null;
     this.host = null;
-    // With a host decoder, fatal: the stream's last bytes, which the host may be holding (host_tail.js).
+    // With a host UTF-8/UTF-16 decoder, fatal: the stream's last bytes, which it may be holding (host_tail.js).
     this.tail = null;
     this.ascii = isAscii !== null && !NOT_ASCII.has(encodingName(id));
   }
@@ -198,7 +198,7 @@ export class DecoderCommon {
         }
       }
       this.position += total;
-      if (this.fatal && !flush) this.tail = keepTail(this.tail, bytes, total);
+      if (this.fatal && !flush && holdsBytes(this.name)) this.tail = keepTail(this.tail, bytes, total);
       return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
