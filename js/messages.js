@@ -1,4 +1,5 @@
 // Every error message the package throws, in one place. Each says what went wrong and what fixes it.
+import { ENTRY_POINT, WASM_SUFFIX } from './entry_point.js';
 
 export const MESSAGES = {
   badLabel: (label) =>
@@ -17,11 +18,11 @@ export const MESSAGES = {
   fatalEncode: (name, cp, index) =>
     `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} at index ${index} cannot be encoded in ${name}.`,
   familyMissing: (name, family) =>
-    `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
+    `The ${name} tables are not loaded. Import '${ENTRY_POINT}/tables/${family}' or call ` +
     `'await preload("${name}")' first.`,
   wrongFamily: (family, held) =>
     `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
-    `pass the module of 'encoding-wasm/tables/${family}.wasm'.`,
+    `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`,
   unavailable: (module, name) =>
     `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
     'or its tables are not loaded.',
