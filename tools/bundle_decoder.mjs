@@ -60,9 +60,16 @@ const files = (dir) =>
   );
 const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
 
-// Whether a bundle is older than a source it is built from (js/, package.json, this file) or missing.
+// Whether a bundle is older than a source it is built from (js/, package.json, the build's own
+// modules) or missing.
 export function stale() {
-  const sources = newest([...files(join(root, 'js')), join(root, 'package.json'), fileURLToPath(import.meta.url)]);
+  const sources = newest([
+    ...files(join(root, 'js')),
+    join(root, 'package.json'),
+    join(root, 'cpp/tools/boundary.mjs'),
+    join(root, 'tools/bundle_entries.mjs'),
+    fileURLToPath(import.meta.url),
+  ]);
   return Object.keys(CONDITIONS).some(
     (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
   );
