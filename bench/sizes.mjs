@@ -49,7 +49,7 @@ for (const file of readdirSync(new URL('dist/tables/', root))
 
 console.log('size report (gzip -9)');
 for (const [name, raw, zipped] of rows)
-  console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
+  console.log(`  ${name.padEnd(46)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
 
 // The peers, where installed: each case's code as a user of that package would write it. iconv-lite
 // is left out: it needs Node's buffer and string_decoder, which a browser bundle lacks.
