@@ -89,6 +89,8 @@ async function bundleFor(condition) {
     chunkNames: '[name]-[hash]',
     bundle: true,
     format: 'esm',
+    // Only the condition itself: the one Node bundle, which Bun takes too, resolves "#host" as a
+    // plain "node" import does, to the host every supported Node runs.
     conditions: condition === 'default' ? [] : [condition],
     legalComments: 'none',
     absWorkingDir: root,
