@@ -34,6 +34,24 @@ export function readUnits(code) {
   });
 }
 
+// More CJK text, as people write it (with Latin words, code and addresses among the characters):
+// the documentation of npm packages (devDependencies, pinned in package.json), each MIT:
+// kuroshiro 1.2.0 (its Japanese, Simplified and Traditional Chinese READMEs), es-hangul 2.4.0 and
+// hangul-js 0.2.6 (Korean). Training only: no evaluation set uses them.
+const READMES = {
+  japanese: [['kuroshiro', 'README.jp.md']],
+  'chinese-simplified': [['kuroshiro', 'README.zh-cn.md']],
+  'chinese-traditional': [['kuroshiro', 'README.zh-tw.md']],
+  korean: [
+    ['es-hangul', 'README.md'],
+    ['hangul-js', 'README.md'],
+  ],
+};
+export const packageTexts = (group) =>
+  (READMES[group] ?? []).map(([name, path]) =>
+    readFileSync(new URL(path, import.meta.resolve(`${name}/package.json`)), 'utf8').normalize('NFC'),
+  );
+
 export const isHeldOut = (unitIndex) => unitIndex % 3 === 0;
 
 // Text as the legacy encodings of `group` write it: Romanian's comma-below letters as the cedilla
