@@ -196,7 +196,9 @@ export class EncodingDetector {
     const sum = odds.reduce((a, b) => a + b, Math.exp(NOT_TEXT - best));
     const ranked = order.map((i, k) => {
       const { name, errors } = survivors[i];
-      return { encoding: name, confidence: ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors), errors };
+      // (Never 0, which says ruled out, even for a reading e^-745 less likely than random bytes.)
+      const confidence = Math.max(Number.MIN_VALUE, ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors));
+      return { encoding: name, confidence, errors };
     });
     return { ...ranked[0], alternatives: ranked.slice(1), ascii: false };
   }
