@@ -3,7 +3,8 @@
 // decoder rejects is an error (the generator marks those bytes 255 in the encoding's map, from the
 // package's own decoders; errors.js says what errors cost), and the rest is scored by the pairs of
 // letter classes with a non-ASCII byte in them, with its group's bigram weights, plus the group's
-// weights for the pairs of ASCII bytes.
+// weights for the pairs of ASCII bytes, with a weight for the case of each letter after the case of
+// the character before (which the classes fold).
 // https://encoding.spec.whatwg.org/#single-byte-decoder
 import { groupModel, UNIT } from './tables.js';
 
@@ -175,12 +176,27 @@ function classesOf(name, model) {
   return table;
 }
 
+// The case of every byte's character for encoding `name` (0: no letter or no case, 1: lower, 2:
+// upper): ASCII's own, 0x80-0xFF from the generator.
+const caseTables = new Map();
+function casesOf(name, model) {
+  let table = caseTables.get(name);
+  if (!table) {
+    table = new Uint8Array(256);
+    table.fill(2, 0x41, 0x5b).fill(1, 0x61, 0x7b);
+    table.set(model.cases.get(name), 128);
+    caseTables.set(name, table);
+  }
+  return table;
+}
+
 export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
-    this.model = null; // both loaded by the first judge()
+    this.model = null; // all three loaded by the first judge()
     this.classOf = null;
+    this.caseOf = null;
     this.reset();
   }
 
@@ -206,17 +222,22 @@ export class SingleByteCandidate {
       this.score = 0;
       return;
     }
-    const { weights, classes } = this.model;
+    const { weights, classes, caseWeights } = this.model;
+    const caseOf = (this.caseOf ??= casesOf(this.name, this.model));
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
     if (errors === 0)
       for (let i = 0; i < highPairs; i++)
-        score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
+        score +=
+          pairCount[i] *
+          (weights[classOf[first[i]] * classes + classOf[second[i]]] +
+            caseWeights[caseOf[first[i]] * 3 + caseOf[second[i]]]);
     else
       for (let i = 0; i < highPairs; i++) {
         const a = classOf[first[i]];
         const b = classOf[second[i]];
-        if (a !== REJECTED && b !== REJECTED) score += pairCount[i] * weights[a * classes + b];
+        if (a !== REJECTED && b !== REJECTED)
+          score += pairCount[i] * (weights[a * classes + b] + caseWeights[caseOf[first[i]] * 3 + caseOf[second[i]]]);
       }
     this.score = score + languageFit(this.model, classOf, pairs);
   }

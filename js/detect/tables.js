@@ -65,7 +65,8 @@ function pairWeights({ classes, rows, columns, pairs }) {
 
 const groupModels = new Map();
 // { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)],
-// languageWeights, adapted, maps: Map name -> Uint8Array(128) } of a single-byte group.
+// languageWeights, adapted, maps: Map name -> Uint8Array(128), cases: the same for the case of each
+// byte's character, caseWeights: Int8 3 x 3 } of a single-byte group.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
@@ -84,6 +85,8 @@ export function groupModel(index) {
       asciiOnlyFit: 0, // and of the ASCII bytes alone, all languages together
       asciiOnlyGeneration: -1,
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
+      cases: new Map(g.maps.map(({ name, cases }) => [name, fromBase64(cases)])),
+      caseWeights: Int8Array.from(g.cases),
     };
     // The same weights by class, each class's for every language together.
     const count = model.languages.length;

@@ -46,6 +46,8 @@ const fold = (c) => {
 };
 const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
 const isAsciiLetter = (c) => /^[a-z]$/.test(c);
+// 2 for an upper-case letter, 1 for a lower-case one, 0 for any other character.
+const caseOf = (c) => (c !== c.toLowerCase() ? 2 : c !== c.toUpperCase() ? 1 : 0);
 
 // The UDHR's training units and the name lists (corpus.mjs nameUnits).
 const training = [...units(false), ...(await nameUnits())];
@@ -208,11 +210,36 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   // Each encoding's byte map: the class of each byte 0x80-0xFF, 255 where the decoder errs.
   const maps = [...encodings, ...extra].map((name) => {
     const map = new Uint8Array(128);
+    const cases = new Uint8Array(128);
     for (let b = 0x80; b < 0x100; b++) {
       const decoded = decodeOrNull(name, [b]);
       map[b - 0x80] = decoded === null ? 255 : charClass(decoded[0]);
+      cases[b - 0x80] = decoded === null ? 0 : caseOf(decoded[0]);
     }
-    return { name, map: base64(map) };
+    return { name, map: base64(map), cases: base64(cases) };
+  });
+
+  // Case, which the classes fold: the weight of a letter's case after the case of the character
+  // before (0: not a letter or without case; 1: lower; 2: upper), log P(case | case before) in the
+  // group's text, so that a capital letter inside a lower-case word (what a byte read in the wrong
+  // encoding often is) costs what it is worth. The runtime adds it to the pairs with a non-ASCII
+  // byte in them (ASCII pairs read the same in every encoding).
+  const caseCounts = new Float64Array(9);
+  let previousCase = 0;
+  for (const c of textOf(group)) {
+    const k = caseOf(c);
+    caseCounts[previousCase * 3 + k]++;
+    previousCase = k;
+  }
+  // Smoothed with 1% of each row's letters spread on each case: the training text is cleaner than
+  // much real text (capitals, names like McDonald). A group whose text has no cased letters weighs
+  // none.
+  const caseWeights = Array.from({ length: 9 }, (_, i) => {
+    const [a, b] = [Math.floor(i / 3), i % 3];
+    const letters = caseCounts[a * 3 + 1] + caseCounts[a * 3 + 2];
+    return b === 0 || letters === 0
+      ? 0
+      : quantize(Math.log((caseCounts[i] + 0.01 * letters + 0.5) / (1.02 * letters + 1)));
   });
   return {
     group,
@@ -224,6 +251,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     columns,
     pairs: base64(Uint8Array.from(seenPairs)),
     languages,
+    cases: caseWeights,
     maps,
   };
 }
