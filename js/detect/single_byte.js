@@ -190,13 +190,20 @@ function casesOf(name, model) {
   return table;
 }
 
+// classOf and caseOf in one table: class | case << 8.
+function classesAndCases(classOf, caseOf) {
+  const both = new Uint16Array(256);
+  for (let b = 0; b < 256; b++) both[b] = classOf[b] | (caseOf[b] << 8);
+  return both;
+}
+
 export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
     this.model = null; // all three loaded by the first judge()
     this.classOf = null;
-    this.caseOf = null;
+    this.classAndCase = null;
     this.reset();
   }
 
@@ -223,21 +230,22 @@ export class SingleByteCandidate {
       return;
     }
     const { weights, classes, caseWeights } = this.model;
-    const caseOf = (this.caseOf ??= casesOf(this.name, this.model));
+    // Each byte's class (low 8 bits) and case (above): one load a byte.
+    const both = (this.classAndCase ??= classesAndCases(classOf, casesOf(this.name, this.model)));
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
     if (errors === 0)
-      for (let i = 0; i < highPairs; i++)
-        score +=
-          pairCount[i] *
-          (weights[classOf[first[i]] * classes + classOf[second[i]]] +
-            caseWeights[caseOf[first[i]] * 3 + caseOf[second[i]]]);
+      for (let i = 0; i < highPairs; i++) {
+        const a = both[first[i]];
+        const b = both[second[i]];
+        score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+      }
     else
       for (let i = 0; i < highPairs; i++) {
-        const a = classOf[first[i]];
-        const b = classOf[second[i]];
-        if (a !== REJECTED && b !== REJECTED)
-          score += pairCount[i] * (weights[a * classes + b] + caseWeights[caseOf[first[i]] * 3 + caseOf[second[i]]]);
+        const a = both[first[i]];
+        const b = both[second[i]];
+        if ((a & 0xff) !== REJECTED && (b & 0xff) !== REJECTED)
+          score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
       }
     this.score = score + languageFit(this.model, classOf, pairs);
   }
