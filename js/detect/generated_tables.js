@@ -514,7 +514,7 @@ export const SINGLE_BYTE = [
           'AAD/AAAAAP//AQD7AAAAAAD7AAAAAAD7+/sAAAAA6wAAAADrAOsG6wzr6+vrAvjrA+sB6wjr6+sE6wnr6+sA6wbr6+vrAAAAAAAAAAAAAAAAAAAA',
       },
     ],
-    cases: [0, -1, -5, 0, 0, -18, 0, 0, -17],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1252',
@@ -633,7 +633,7 @@ export const SINGLE_BYTE = [
           'AAAAAAAA/v0AAAEA/wAAAAD7AAAAAPsC+wEAAAAAAAAAAADr6+vr6+sE6+vr6+vr6wX/6+vrCesIAevr6+vrAOvr6+sM6wUAAAAAAAAAAAAAAAAAAAA=',
       },
     ],
-    cases: [0, -3, -3, 0, 0, -18, 0, 0, -15],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1250',
@@ -701,7 +701,7 @@ export const SINGLE_BYTE = [
         adapt: 'AAEAAAAAAAAAAOYBAAAAAAH+/wHmAQAAAAAAAAAA/wD9AAAB5ubm5ubm5ubmBeYF5uYEAQHmBeYF5gAAAAAAAAAAAAAAAAAAAA==',
       },
     ],
-    cases: [0, -2, -3, 0, 0, -18, 0, 0, -18],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1251',
@@ -767,7 +767,7 @@ export const SINGLE_BYTE = [
         adapt: 'APoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAP8AAAD+AAAAAAAAAAAAAAAAAAA=',
       },
     ],
-    cases: [0, -2, -4, 0, 0, -18, 0, -1, -8],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1253',
@@ -807,7 +807,7 @@ export const SINGLE_BYTE = [
       { code: 'tur', adapt: 'AAAAAAAAAAAAAPoAAAAAAAD6AAAAAAD6+gAAAAAAAAAAAAD7AOcAAAEAAAEAAAAAAAAAAAAAAAAAAA==' },
       { code: 'crh', adapt: 'AAD/AAAAAAD/APv/AAAAAP8BAAAA/wD7+wAAAAAAAAAAAAAE/wX///4AAP4AAAAAAAAAAAAAAAAAAA==' },
     ],
-    cases: [0, -2, -3, 0, 0, -18, 0, 0, -18],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1254',
@@ -939,7 +939,7 @@ export const SINGLE_BYTE = [
         adapt: 'AAD/+gAA/wABAAAAAAAAAP/6/wAAAAD6+vr6AAAAAAAAAAAGBgYG6urq6urq6urq6urq6urq6gAAAAAAAAAAAAAAAAAA',
       },
     ],
-    cases: [0, -2, -4, 0, 0, -18, 0, 0, -18],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1257',
@@ -984,7 +984,7 @@ export const SINGLE_BYTE = [
     languages: [
       { code: 'vie', adapt: 'AAAAAAAA+gAAAPoAAAAAAAAAAAAAAAD6AAD6AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==' },
     ],
-    cases: [0, -1, -5, 0, 0, -18, 0, 0, -18],
+    cases: [0, 0, 0, 0, 0, -18, 0, 0, 0],
     maps: [
       {
         name: 'windows-1258',

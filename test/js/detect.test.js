@@ -146,6 +146,29 @@ describe('held-out text in every encoding of its group', () => {
     expect(result.confidence).toBeGreaterThan(0.9);
     expect(result.alternatives.find((a) => a.encoding === 'iso-8859-2').confidence).toBeLessThan(0.05);
   });
+  it('case: a capital right after a lower-case letter is unlikely, words in capitals are not', () => {
+    // x-mac-cyrillic 0xDF is я, windows-1251's Я: read as windows-1251, lower-case text with я gets
+    // a capital inside a word ("историЯта"); the other letters decode the same in both.
+    for (const text of ['историята на българския език', 'моя стая е малка', 'японски\nнемски\nмалаялам']) {
+      const input = encode(text, 'x-mac-cyrillic');
+      expect(decodeAs('windows-1251', input), text).not.toBe(text);
+      expect(decodeAs(detect(input).encoding, input), text).toBe(text);
+    }
+    // Capitals only (a heading): every Cyrillic encoding is still told by its letters, and Latin
+    // capitals with accents by theirs. (iconv-lite, an encoder independent of this package.)
+    for (const [text, names] of [
+      ['ВСЕОБЩАЯ ДЕКЛАРАЦИЯ ПРАВ ЧЕЛОВЕКА', ['koi8-r', 'windows-1251', 'iso-8859-5', 'ibm866']],
+      ['ÉTATS-UNIS, RÉPUBLIQUE FRANÇAISE', ['windows-1252']],
+      ['PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY', ['windows-1250', 'iso-8859-2']],
+    ]) {
+      for (const name of names) {
+        const input = iconv ? Uint8Array.from(iconv.encode(text, name)) : encode(text, name);
+        const result = detect(input);
+        expect(decodeAs(result.encoding, input), `${name}: ${text}`).toBe(text);
+        expect(result.confidence, `${name}: ${text}`).toBeGreaterThan(0.4);
+      }
+    }
+  });
 });
 
 // iconv-lite (a devDependency, an encoder independent of this package) where it loads.

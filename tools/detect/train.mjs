@@ -219,28 +219,27 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     return { name, map: base64(map), cases: base64(cases) };
   });
 
-  // Case, which the classes fold: the weight of a letter's case after the case of the character
-  // before (0: not a letter or without case; 1: lower; 2: upper), log P(case | case before) in the
-  // group's text, so that a capital letter inside a lower-case word (what a byte read in the wrong
-  // encoding often is) costs what it is worth. The runtime adds it to the pairs with a non-ASCII
-  // byte in them (ASCII pairs read the same in every encoding).
-  const caseCounts = new Float64Array(9);
+  // Case, which the classes fold: a capital right after a lower-case letter (what a byte read in the
+  // wrong encoding often is: "пРИВЕТ") weighs log P(upper | lower) in the group's text, smoothed
+  // with 1% of the letters after a lower-case one (the training text is cleaner than much real
+  // text: McDonald, iPhone). Every other pair of cases weighs 0: all capitals, capitalized words and
+  // lower case are all common (the UDHR and the name lists have few words in capitals, and
+  // weighing their rarity read all-capital Russian as GBK). A group whose text has no cased letters
+  // weighs none. The runtime adds the weight to the pairs with a non-ASCII byte in them (ASCII pairs
+  // read the same in every encoding); [case before x 3 + case], 0: no letter or no case, 1: lower,
+  // 2: upper.
+  let afterLower = 0;
+  let upperAfterLower = 0;
   let previousCase = 0;
   for (const c of textOf(group)) {
     const k = caseOf(c);
-    caseCounts[previousCase * 3 + k]++;
+    if (previousCase === 1 && k > 0) ((afterLower += 1), (upperAfterLower += k === 2));
     previousCase = k;
   }
-  // Smoothed with 1% of each row's letters spread on each case: the training text is cleaner than
-  // much real text (capitals, names like McDonald). A group whose text has no cased letters weighs
-  // none.
-  const caseWeights = Array.from({ length: 9 }, (_, i) => {
-    const [a, b] = [Math.floor(i / 3), i % 3];
-    const letters = caseCounts[a * 3 + 1] + caseCounts[a * 3 + 2];
-    return b === 0 || letters === 0
-      ? 0
-      : quantize(Math.log((caseCounts[i] + 0.01 * letters + 0.5) / (1.02 * letters + 1)));
-  });
+  const caseWeights = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  if (afterLower > 0)
+    caseWeights[1 * 3 + 2] = quantize(Math.log((upperAfterLower + 0.01 * afterLower + 0.5) / (1.01 * afterLower + 1)));
+
   return {
     group,
     classes: count,
