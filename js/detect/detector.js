@@ -8,7 +8,7 @@ import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { allowed, ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { asciiLanguageFit, asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
@@ -165,7 +165,7 @@ export class EncodingDetector {
       latinAscii = -Infinity;
       for (const group of LATIN_GROUPS) {
         const model = groupModel(group);
-        latinAscii = Math.max(latinAscii, asciiScore(group) + languageFit(model, model.ascii, pairs, true));
+        latinAscii = Math.max(latinAscii, asciiScore(group) + asciiLanguageFit(model, pairs));
       }
     }
 
