@@ -269,10 +269,39 @@ export function detect(bytes, options = undefined) {
     const input = toBytes(bytes);
     const most = allowed(input.length);
     for (const prober of detector.streaming) if (prober.maxErrors !== undefined) prober.maxErrors = most;
-    detector.feed(input);
+    if (detector.pairs === null) detector.feed(input);
+    else feedWhole(detector, input, most);
     return detector.finish();
   } finally {
     scratch.clear();
+  }
+}
+
+// detect()'s feed of the whole input: the pair counts first; then each other candidate, unless its
+// decoder always rejects more of the bytes seen than the input may have errors (it would stop at
+// most + 1 errors: it is out with those, without running).
+function feedWhole(detector, bytes, most) {
+  const { pairs, streaming, rejected } = detector;
+  detector.length = bytes.length;
+  for (let i = 0; i < 3 && i < bytes.length; i++) detector.head.push(bytes[i]);
+  pairs.feed(bytes);
+  pairs.summarize();
+  const { seenHigh, byteCounts } = pairs;
+  detector.nonAscii = seenHigh.length > 0;
+  for (let k = 0; k < streaming.length; k++) {
+    const prober = streaming[k];
+    if (!prober.alive) continue;
+    const table = rejected[k];
+    if (table !== null) {
+      let errors = 0;
+      for (let i = 0; i < seenHigh.length; i++) if (table[seenHigh[i]] === 1) errors += byteCounts[seenHigh[i]];
+      if (errors > most) {
+        prober.errors = most + 1;
+        prober.alive = false;
+        continue;
+      }
+    }
+    prober.feed(bytes);
   }
 }
 

@@ -34,6 +34,7 @@ export class PairCounts {
     this.letters = [];
     this.letterTotal = 0;
     this.generation = 0;
+    this.summarized = false; // whether the summary is of all the pairs counted
   }
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
@@ -43,6 +44,7 @@ export class PairCounts {
     for (let i = 0; i < ascii.length; i++) asciiCounts[ascii[i]] = 0;
     high.length = ascii.length = 0;
     this.previous = START;
+    this.summarized = false;
   }
 
   feed(bytes) {
@@ -60,10 +62,13 @@ export class PairCounts {
       previous = byte;
     }
     this.previous = previous;
+    this.summarized = false;
   }
 
-  // Fills the summary of the input so far (see the constructor), once per guess.
+  // Fills the summary of the input so far (see the constructor), unless it is up to date.
   summarize() {
+    if (this.summarized) return;
+    this.summarized = true;
     const { counts, high, byteCounts, seenHigh, letterCounts, letters, asciiCounts, ascii } = this;
     if (high.length > this.first.length) {
       const size = 2 * high.length;
