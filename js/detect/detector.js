@@ -8,7 +8,7 @@ import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { allowed, alwaysRejected, ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { asciiLanguageFit, asciiPairScore, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { asciiLanguageFit, asciiPairScore, judgeAll, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
@@ -150,9 +150,11 @@ export class EncodingDetector {
     // Each group's score of the ASCII pairs, computed once (NaN: not yet).
     const { pairs, asciiScores, survivors } = this;
     asciiScores.fill(NaN);
-    if (pairs) pairs.summarize();
+    if (pairs) {
+      pairs.summarize();
+      judgeAll(this.singleByte, pairs, most);
+    }
     for (const candidate of this.singleByte) {
-      candidate.judge(pairs, most);
       const { group } = candidate;
       if (candidate.alive && Number.isNaN(asciiScores[group])) asciiScores[group] = asciiPairScore(group, pairs);
     }

@@ -174,8 +174,9 @@ export function asciiLanguageFit(model, pairs) {
 }
 
 // For encoding `name`: the class of every byte (ASCII from the group, 0x80-0xFF from the encoding),
-// and for each byte >= 0x80 the offset of its class's row in model.languageWeights, -1 where no
-// language weighs the class or the decoder rejects the byte.
+// the offset of its row in the pair weights (class x classes), and for each byte >= 0x80 the offset
+// of its class's row in model.languageWeights, -1 where no language weighs the class or the decoder
+// rejects the byte.
 const classTables = new Map();
 function classesOf(name, model) {
   let tables = classTables.get(name);
@@ -183,9 +184,11 @@ function classesOf(name, model) {
     const classOf = new Uint8Array(256);
     classOf.set(model.ascii, 0);
     classOf.set(model.maps.get(name), 128);
+    const pairRow = new Int32Array(256);
+    for (let b = 0; b < 256; b++) pairRow[b] = classOf[b] * model.classes;
     const rowOf = new Int16Array(256).fill(-1);
     for (let b = 0x80; b < 256; b++) if (model.adapted[classOf[b]] === 1) rowOf[b] = classOf[b] * model.count;
-    tables = { classOf, rowOf };
+    tables = { classOf, pairRow, rowOf };
     classTables.set(name, tables);
   }
   return tables;
@@ -195,10 +198,16 @@ export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
-    this.model = null; // all three loaded by the first judge()
+    this.model = null; // all four loaded when first needed (load())
     this.classOf = null;
+    this.pairRow = null;
     this.rowOf = null;
     this.reset();
+  }
+
+  load() {
+    this.model = groupModel(this.group);
+    ({ classOf: this.classOf, pairRow: this.pairRow, rowOf: this.rowOf } = classesOf(this.name, this.model));
   }
 
   // Back to no input (detect() reuses its candidates).
@@ -212,11 +221,8 @@ export class SingleByteCandidate {
   // first): each byte its decoder rejects is an error (out with more than `most`, the errors the
   // input may have); the pairs of the other bytes are scored, and the letters by language.
   judge(pairs, most) {
-    if (this.model === null) {
-      this.model = groupModel(this.group);
-      ({ classOf: this.classOf, rowOf: this.rowOf } = classesOf(this.name, this.model));
-    }
-    const { classOf, rowOf, model } = this;
+    if (this.model === null) this.load();
+    const { classOf, pairRow, rowOf, model } = this;
     const { seenHigh, byteCounts } = pairs;
     const { count, languageWeights } = model;
     // One pass over the bytes >= 0x80 seen: the errors, and each language's fit to them.
@@ -240,8 +246,7 @@ export class SingleByteCandidate {
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
     if (errors === 0)
-      for (let i = 0; i < highPairs; i++)
-        score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
+      for (let i = 0; i < highPairs; i++) score += pairCount[i] * weights[pairRow[first[i]] + classOf[second[i]]];
     else
       for (let i = 0; i < highPairs; i++) {
         const a = classOf[first[i]];
@@ -249,5 +254,37 @@ export class SingleByteCandidate {
         if (a !== REJECTED && b !== REJECTED) score += pairCount[i] * weights[a * classes + b];
       }
     this.score = score + mixed(count);
+  }
+
+  // Whether this reads every byte >= 0x80 seen (pairs.seenHigh) as `other`, an encoding of the same
+  // group, does: the same classes, so the same errors and score (KOI8-U for Russian text as KOI8-R,
+  // ISO-8859-7 for most Greek as windows-1253).
+  readsLike(other, pairs) {
+    if (this.model === null) this.load();
+    if (other.model === null) other.load();
+    const a = this.classOf;
+    const b = other.classOf;
+    const { seenHigh } = pairs;
+    for (let i = 0; i < seenHigh.length; i++) if (a[seenHigh[i]] !== b[seenHigh[i]]) return false;
+    return true;
+  }
+}
+
+// Judges each candidate (pairs.summarize() first), or takes the judgement of an earlier candidate
+// of its group that reads the input the same.
+export function judgeAll(candidates, pairs, most) {
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
+    let twin = null;
+    for (let d = 0; d < c && twin === null; d++) {
+      const other = candidates[d];
+      if (other.group === candidate.group && candidate.readsLike(other, pairs)) twin = other;
+    }
+    if (twin === null) candidate.judge(pairs, most);
+    else {
+      candidate.errors = twin.errors;
+      candidate.alive = twin.alive;
+      candidate.score = twin.score;
+    }
   }
 }
