@@ -153,14 +153,25 @@ function asciiFitsOf(model, pairs) {
     for (let l = 0; l < count; l++) asciiFits[l] = pairs.letterTotal * languageWeights[count + l];
   return asciiFits;
 }
-// log(mean(exp(fits[l] / UNIT))) in 1/UNIT nats, the languages in order.
+// log(mean(exp(fits[l] / UNIT))) in 1/UNIT nats, the languages in order. The fits are integers, so
+// each exp((fits[l] - best) / UNIT) is that of a whole number of quarter nats below 0: EXPS keeps
+// them as Math.exp gives them, computed when first needed (NaN: not yet).
+const EXPS = new Float64Array(4096).fill(NaN);
 function mixed(count) {
   let fit = fits[0];
   if (count > 1) {
     let best = -Infinity;
     for (let l = 0; l < count; l++) if (fits[l] > best) best = fits[l];
     let sum = 0;
-    for (let l = 0; l < count; l++) sum += Math.exp((fits[l] - best) / UNIT);
+    for (let l = 0; l < count; l++) {
+      const below = best - fits[l];
+      if (below >= EXPS.length) sum += Math.exp((fits[l] - best) / UNIT);
+      else {
+        let e = EXPS[below];
+        if (e !== e) e = EXPS[below] = Math.exp((fits[l] - best) / UNIT);
+        sum += e;
+      }
+    }
     fit = best + UNIT * Math.log(sum / count);
   }
   return fit;
