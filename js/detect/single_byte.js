@@ -127,11 +127,10 @@ export function asciiPairScore(groupIndex, pairs) {
 }
 
 // How well the group's languages fit the bytes seen (pairs.summarize() first): a language's fit is
-// the sum of its weights (tools/detect/train.mjs) for the letters seen, ASCII and (unless
-// `onlyAscii`) the encoding's, whose rows of model.languageWeights `rowOf` gives for each byte
-// >= 0x80 (-1 for a byte that is no letter or that the decoder rejects); the group's fit is the log
-// of the mean of exp(fit) over its languages (each language equally likely a priori; in 1/UNIT nats
-// like every score). The fits are sums of integer counts times integer weights, exact in any order.
+// the sum of its weights (tools/detect/train.mjs) for the letters seen, ASCII and those >= 0x80 (by
+// their classes' rows of model.languageWeights, in judge()); the group's fit is the log of the mean
+// of exp(fit) over its languages (each language equally likely a priori; in 1/UNIT nats like every
+// score). The fits are sums of integer counts times integer weights, exact in any order.
 // The fits of the ASCII letters are the same for every encoding of a group: computed once a guess.
 const fits = new Float64Array(64);
 let generation = 0; // counts summarize() calls: a group's ASCII fits are valid for one of them
@@ -184,41 +183,31 @@ export function asciiLanguageFit(model, pairs) {
   return (model.asciiOnlyFit = mixed(model.count));
 }
 
-// For encoding `name`: the class of every byte (ASCII from the group, 0x80-0xFF from the encoding),
-// the offset of its row in the pair weights (class x classes), and for each byte >= 0x80 the offset
-// of its class's row in model.languageWeights, -1 where no language weighs the class or the decoder
-// rejects the byte.
+// The class of every byte for encoding `name`: ASCII from the group, 0x80-0xFF from the encoding.
 const classTables = new Map();
 function classesOf(name, model) {
-  let tables = classTables.get(name);
-  if (!tables) {
-    const classOf = new Uint8Array(256);
-    classOf.set(model.ascii, 0);
-    classOf.set(model.maps.get(name), 128);
-    const pairRow = new Int32Array(256);
-    for (let b = 0; b < 256; b++) pairRow[b] = classOf[b] * model.classes;
-    const rowOf = new Int16Array(256).fill(-1);
-    for (let b = 0x80; b < 256; b++) if (model.adapted[classOf[b]] === 1) rowOf[b] = classOf[b] * model.count;
-    tables = { classOf, pairRow, rowOf };
-    classTables.set(name, tables);
+  let table = classTables.get(name);
+  if (!table) {
+    table = new Uint8Array(256);
+    table.set(model.ascii, 0);
+    table.set(model.maps.get(name), 128);
+    classTables.set(name, table);
   }
-  return tables;
+  return table;
 }
 
 export class SingleByteCandidate {
   constructor(name, groupIndex) {
     this.name = name;
     this.group = groupIndex;
-    this.model = null; // all four loaded when first needed (load())
+    this.model = null; // both loaded when first needed (load())
     this.classOf = null;
-    this.pairRow = null;
-    this.rowOf = null;
     this.reset();
   }
 
   load() {
     this.model = groupModel(this.group);
-    ({ classOf: this.classOf, pairRow: this.pairRow, rowOf: this.rowOf } = classesOf(this.name, this.model));
+    this.classOf = classesOf(this.name, this.model);
   }
 
   // Back to no input (detect() reuses its candidates).
@@ -233,19 +222,20 @@ export class SingleByteCandidate {
   // input may have); the pairs of the other bytes are scored, and the letters by language.
   judge(pairs, most) {
     if (this.model === null) this.load();
-    const { classOf, pairRow, rowOf, model } = this;
+    const { classOf, model } = this;
     const { seenHigh, byteCounts } = pairs;
-    const { count, languageWeights } = model;
+    const { count, languageWeights, adapted } = model;
     // One pass over the bytes >= 0x80 seen: the errors, and each language's fit to them.
     fits.set(asciiFitsOf(model, pairs));
     let errors = 0;
     for (let i = 0; i < seenHigh.length; i++) {
       const byte = seenHigh[i];
-      const row = rowOf[byte];
-      if (row >= 0) {
+      const k = classOf[byte];
+      if (adapted[k] === 1) {
         const n = byteCounts[byte];
+        const row = k * count;
         for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
-      } else if (classOf[byte] === REJECTED) errors += byteCounts[byte];
+      } else if (k === REJECTED) errors += byteCounts[byte];
     }
     this.errors = errors;
     this.alive = errors <= most;
@@ -257,7 +247,8 @@ export class SingleByteCandidate {
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
     if (errors === 0)
-      for (let i = 0; i < highPairs; i++) score += pairCount[i] * weights[pairRow[first[i]] + classOf[second[i]]];
+      for (let i = 0; i < highPairs; i++)
+        score += pairCount[i] * weights[classOf[first[i]] * classes + classOf[second[i]]];
     else
       for (let i = 0; i < highPairs; i++) {
         const a = classOf[first[i]];

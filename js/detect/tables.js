@@ -80,7 +80,7 @@ export function groupModel(index) {
       weights: pairWeights(g),
       // Each language's weight for each class: languageWeights[class * count + language].
       languageWeights: new Int8Array(g.classes * count),
-      adapted: new Uint8Array(g.classes), // adapted[class]: whether any language weighs the class
+      adapted: new Uint8Array(256), // adapted[class]: whether any language weighs the class
       asciiFits: new Float64Array(count), // the fit of each language to the ASCII letters
       asciiGeneration: -1,
       asciiOnlyFit: 0, // and of the ASCII letters alone, all languages together
