@@ -69,11 +69,9 @@ inline uint32_t unused_before(const uint64_t* used, uint32_t from, uint32_t k) {
 // stream bytes read. `used` holds a bit per code point up to the family's largest, cleared before
 // the family's first ranked table and shared by its ranked tables in blob order; this sets the
 // bits of the code points it writes. The stream is the generated one (its family blob's checksum
-// was checked), so every code point lies inside `used`. It runs once per family: built for size
-// (0.1 KB smaller than inlined at -O3).
+// was checked), so every code point lies inside `used`.
 template <class T>
-__attribute__((minsize, noinline)) size_t expand_ranked_stream(const uint8_t* stream, size_t count,
-                                                               uint64_t* used, T* out) {
+size_t expand_ranked_stream(const uint8_t* stream, size_t count, uint64_t* used, T* out) {
   constexpr int32_t kRankLimit = 64;   // RANK_LIMIT in delta_stream.mjs
   uint32_t cursors[2] = {0, 0x20000};  // RANKED_CURSORS
   const uint8_t* p = stream;
