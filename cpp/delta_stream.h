@@ -76,15 +76,15 @@ size_t expand_ranked_stream(const uint8_t* stream, size_t count, uint64_t* used,
   uint32_t cursors[2] = {0, 0x20000};  // RANKED_CURSORS
   const uint8_t* p = stream;
   int c = 0;
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < count;) {
     uint32_t t = read_varint(p);
-    if (t == 0) {
-      out[i] = 0;
+    if (t == 1) {  // the entry's own token follows
+      c ^= 1;
       continue;
     }
-    if (t == 1) {
-      c ^= 1;
-      t = read_varint(p);
+    if (t == 0) {
+      out[i++] = 0;
+      continue;
     }
     int32_t m = unzigzag(t - 2);
     uint32_t cp;
@@ -98,7 +98,7 @@ size_t expand_ranked_stream(const uint8_t* stream, size_t count, uint64_t* used,
       cp = unused_before(used, cursors[c], static_cast<uint32_t>(-m - 1));
     used[cp >> 6] |= uint64_t{1} << (cp & 63);
     cursors[c] = cp;
-    out[i] = static_cast<T>(cp);
+    out[i++] = static_cast<T>(cp);
   }
   return static_cast<size_t>(p - stream);
 }
