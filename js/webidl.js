@@ -1,15 +1,6 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
-import {
-  apply,
-  bufferOf,
-  construct,
-  defineProperty,
-  isView,
-  lengthOf,
-  offsetOf,
-  Uint8Array,
-} from './intrinsics.js';
+import { apply, bufferOf, construct, defineProperty, isView, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
 import { MESSAGES } from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
