@@ -134,12 +134,12 @@ export class DecoderCommon {
   // `flush`, processes the queue and returns the serialized output. On a fatal error this throws a
   // TypeError and the decoder is a new instance again.
   decodeChunk(bytes, flush) {
-    if (this.Host) return this.#decodeOnHost(bytes, flush);
+    const length = lengthOf(bytes);
+    if (this.Host) return this.#decodeOnHost(bytes, flush, length);
     // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Only
     // over a fixed-length ArrayBuffer (shared memory could change between the test and the copy;
     // a resizable one takes the wasm path, to keep one cheap test), and not past the size where
     // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
-    const length = lengthOf(bytes);
     if (
       this.ascii &&
       flush &&
@@ -177,16 +177,16 @@ export class DecoderCommon {
     runDecoder(this.instance, this, input, flush);
   }
 
-  #decodeOnHost(bytes, flush) {
+  // (`total`: the length of `bytes`.)
+  #decodeOnHost(bytes, flush, total) {
     const { name } = this;
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
     // Host decoders do not all accept views of shared or resizable memory.
     if (!isFixedArrayBuffer(bytes)) {
-      const copy = new Uint8Array(lengthOf(bytes));
+      const copy = new Uint8Array(total);
       setBytes(copy, bytes, 0);
       bytes = copy;
     }
-    const total = lengthOf(bytes);
     try {
       let text = '';
       if (total <= HOST_PIECE) text = apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
