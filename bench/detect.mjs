@@ -204,40 +204,42 @@ for (const [name, source] of [
     console.log(`  ${name.padEnd(20)} (does not bundle for the browser: ${error.message.split('\n')[0]})`);
   }
 }
-// In a fresh Node process: the time to import `entry` and to make a first call; the best of 5 runs
-// (the machine is shared), next to the import of an empty module as the baseline of the loader.
-function coldStart(entry, call) {
-  const runs = Array.from({ length: 5 }, () =>
-    JSON.parse(
-      execFileSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `const t0 = performance.now(); const m = await import(${JSON.stringify(entry)}); const t1 = performance.now();
-           ${call}; const t2 = performance.now(); console.log(JSON.stringify([t1 - t0, t2 - t1]));`,
-        ],
-        { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' },
-      ),
-    ),
-  );
-  const best = (k) =>
-    Math.min(...runs.map((r) => r[k]))
-      .toFixed(1)
+// In fresh Node processes: the time to import each entry and to make a first call, the median of 9
+// runs of each, interleaved (the machine is shared), next to the import of an empty module as the
+// baseline of the loader.
+function coldStarts(entries) {
+  const runs = entries.map(() => []);
+  for (let round = 0; round < 9; round++)
+    entries.forEach(([, entry, call], i) => {
+      const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(entry)}); const t1 = performance.now();
+           ${call}; const t2 = performance.now(); console.log(JSON.stringify([t1 - t0, t2 - t1]));`;
+      const options = { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' };
+      runs[i].push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], options)));
+    });
+  const median = (values) =>
+    values
+      .sort((a, b) => a - b)
+      [values.length >> 1].toFixed(1)
       .padStart(6);
-  return `${best(0)} ms import, ${best(1)} ms first call`;
+  entries.forEach(([label], i) => {
+    const [load, call] = [0, 1].map((k) => median(runs[i].map((r) => r[k])));
+    console.log(`  ${label.padEnd(44)} ${load} ms import, ${call} ms first call`);
+  });
 }
-console.log('\ncold start in a fresh Node process, best of 5 (first call: 1 KB of Shift_JIS)');
+console.log('\ncold start in a fresh Node process, median of 9 (first call: 1 KB of Shift_JIS)');
 const sjis = JSON.stringify([...samples.find((s) => s.encoding === 'shift_jis').bytes.subarray(0, 1024)]);
 const empty = join(mkdtempSync(join(tmpdir(), 'detect-bench-')), 'empty.mjs');
 writeFileSync(empty, 'export default 0;\n');
-console.log(`  an empty module file  ${coldStart(pathToFileURL(empty).href, '')}`);
-console.log(
-  `  encoding-wasm/detect  ${coldStart(new URL('../js/detect.js', import.meta.url).href, `m.detect(new Uint8Array(${sjis}))`)}`,
-);
-// The same as one file, as a bundler ships it (the minified bundle measured above).
+// The minified bundle measured above, as a bundler ships it.
 const bundled = join(dirname(empty), 'detect.bundle.mjs');
 writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from './js/detect.js';"));
-console.log(`    bundled, one file   ${coldStart(pathToFileURL(bundled).href, `m.detect(new Uint8Array(${sjis}))`)}`);
-console.log(`  jschardet             ${coldStart('jschardet', `m.default.detect(Buffer.from(${sjis}))`)}`);
-console.log(`  chardet               ${coldStart('chardet', `m.detect(new Uint8Array(${sjis}))`)}`);
+const first = `m.detect(new Uint8Array(${sjis}))`;
+coldStarts([
+  ['an empty module file', pathToFileURL(empty).href, ''],
+  // What Node resolves encoding-wasm/detect to: dist/node/detect.js, one file (tools/bundle_entries.mjs).
+  ['encoding-wasm/detect (dist/node/detect.js)', 'encoding-wasm/detect', first],
+  ['  its sources, js/detect.js (13 module files)', new URL('../js/detect.js', import.meta.url).href, first],
+  ['  minified bundle (esbuild, as measured above)', pathToFileURL(bundled).href, first],
+  ['jschardet', 'jschardet', `m.default.detect(Buffer.from(${sjis}))`],
+  ['chardet', 'chardet', first],
+]);

@@ -1,7 +1,7 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
 import { apply, bufferOf, construct, defineProperty, isView, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
 const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');

@@ -20,8 +20,9 @@ const FOUR_BYTE = q(0);
 const inRange = (byte, low, high) => byte >= low && byte <= high;
 
 // The kind of the unit before: an ASCII letter, other ASCII, or a character that is not ASCII.
-// CONTEXT[group] weighs a character after each kind ([0-2]), and an ASCII letter or other ASCII
-// after a character ([3], [4]): how CJK text mixes with ASCII (tools/detect/train.mjs).
+// CONTEXT[group] weighs a character after each kind ([0-2]), an ASCII letter or other ASCII after a
+// character ([3], [4]), and an ASCII letter after other ASCII ([5], against Latin-script text): how
+// CJK text mixes with ASCII (tools/detect/train.mjs).
 const LETTER = 0;
 const OTHER = 1;
 const CHARACTER = 2;
@@ -124,8 +125,10 @@ class CjkProber {
   }
 }
 
-// The weight of ASCII byte `byte` after a unit of kind `kind`.
-const asciiWeight = (context, kind, byte) => (kind === CHARACTER ? context[3 + ASCII_KIND[byte]] : 0);
+// The weight of ASCII byte `byte` after a unit of kind `kind`: after a character, [3] or [4]; an
+// ASCII letter after other ASCII (a Latin word starts), [5].
+const asciiWeight = (context, kind, byte) =>
+  kind === CHARACTER ? context[3 + ASCII_KIND[byte]] : kind === OTHER && ASCII_KIND[byte] === LETTER ? context[5] : 0;
 
 export class DoubleByteProber extends CjkProber {
   constructor(name) {

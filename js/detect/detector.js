@@ -6,9 +6,9 @@ import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
-import { allowed, ERROR_COST } from './errors.js';
+import { allowed, alwaysRejected, ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
-import { asciiPairScore, languageFit, PairCounts, SingleByteCandidate } from './single_byte.js';
+import { asciiLanguageFit, asciiPairScore, judgeAll, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
 import { Utf8Prober } from './utf8.js';
 
@@ -104,6 +104,7 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.probers = names.map(proberFor);
   detector.singleByte = detector.probers.filter((p) => p instanceof SingleByteCandidate);
   detector.streaming = detector.probers.filter((p) => !(p instanceof SingleByteCandidate));
+  detector.rejected = detector.streaming.map((p) => alwaysRejected(p.name));
   detector.pairs = detector.singleByte.length === 0 ? null : (pairs ?? new PairCounts());
   detector.head = [];
   detector.nonAscii = false;
@@ -111,6 +112,10 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.finished = false;
   detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
   detector.totals = new Float64Array(names.length);
+  // guess()'s working arrays: the candidates within their errors, and their ranking.
+  detector.survivors = [];
+  detector.order = [];
+  detector.odds = new Float64Array(names.length);
 }
 
 export class EncodingDetector {
@@ -137,21 +142,29 @@ export class EncodingDetector {
     const bom = bomEncoding(this.head);
     if (bom) return { encoding: bom, confidence: 1, errors: 0, alternatives: [], ascii: false };
     const most = allowed(this.length);
-    const inside = (p) => p.alive && p.errors <= most;
-    const iso2022 = this.streaming.find((p) => p.name === 'iso-2022-jp' && inside(p) && p.switches > 0);
+    let iso2022 = null;
+    for (const p of this.streaming)
+      if (p.name === 'iso-2022-jp' && p.alive && p.errors <= most && p.switches > 0) iso2022 = p;
     // (Single-byte candidates have no errors in ASCII, so they need no judging here.)
-    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter(inside));
+    if (!this.nonAscii && !iso2022) return this.asciiResult(this.probers.filter((p) => p.alive && p.errors <= most));
     // Each group's score of the ASCII pairs, computed once (NaN: not yet).
-    const asciiScores = this.asciiScores.fill(NaN);
-    const { pairs } = this;
-    const asciiScore = (group) =>
-      Number.isNaN(asciiScores[group]) ? (asciiScores[group] = asciiPairScore(group, pairs)) : asciiScores[group];
-    if (pairs) pairs.summarize();
-    for (const candidate of this.singleByte) {
-      candidate.judge(pairs, most);
-      if (candidate.alive) asciiScore(candidate.group);
+    const { pairs, asciiScores, survivors } = this;
+    asciiScores.fill(NaN);
+    if (pairs) {
+      pairs.summarize();
+      judgeAll(this.singleByte, pairs, most);
     }
-    const survivors = this.probers.filter(inside);
+    for (const candidate of this.singleByte) {
+      const { group } = candidate;
+      if (candidate.alive && Number.isNaN(asciiScores[group])) asciiScores[group] = asciiPairScore(group, pairs);
+    }
+    survivors.length = 0;
+    let cjk = false; // whether a survivor has no single-byte group
+    for (const p of this.probers)
+      if (p.alive && p.errors <= most) {
+        survivors.push(p);
+        if (p.group === undefined) cjk = true;
+      }
     if (survivors.length === 0) {
       // (Its errors as counted when it was ruled out: counting may stop there.)
       const [first] = this.probers;
@@ -161,17 +174,18 @@ export class EncodingDetector {
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
     // language score it.
     let latinAscii = 0;
-    if (pairs && survivors.some((p) => p.group === undefined)) {
+    if (pairs && cjk) {
       latinAscii = -Infinity;
       for (const group of LATIN_GROUPS) {
-        const model = groupModel(group);
-        latinAscii = Math.max(latinAscii, asciiScore(group) + languageFit(model, model.ascii, pairs, true));
+        if (Number.isNaN(asciiScores[group])) asciiScores[group] = asciiPairScore(group, pairs);
+        latinAscii = Math.max(latinAscii, asciiScores[group] + asciiLanguageFit(groupModel(group), pairs));
       }
     }
 
-    const { totals } = this; // a number for each candidate (of which survivors.length are used)
+    const { totals, order, odds } = this; // a number for each candidate (survivors.length used)
+    const count = survivors.length;
     let utf8 = -1;
-    for (let i = 0; i < survivors.length; i++) {
+    for (let i = 0; i < count; i++) {
       const p = survivors[i];
       let total =
         (p.score + (p.group !== undefined ? asciiScores[p.group] : latinAscii)) / UNIT - ERROR_COST * p.errors;
@@ -183,22 +197,32 @@ export class EncodingDetector {
     if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
       // Ahead of the best other reading (and of random bytes) by its multi-byte characters.
       let others = 0;
-      for (let i = 0; i < survivors.length; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
+      for (let i = 0; i < count; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
       totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - ERROR_COST * survivors[utf8].errors;
     }
-    // Highest total first; a tie goes to the earlier candidate. The confidences are the softmax of
-    // the totals and of NOT_TEXT, random bytes: a reading much less likely than text is not sure.
-    // Random bytes are no answer, so the confidences add up to less than 1 by their share; errors
-    // make a candidate less sure still.
-    const order = survivors.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || a - b);
+    // Highest total first; a tie goes to the earlier candidate (an insertion sort: a few dozen at
+    // most). The confidences are the softmax of the totals and of NOT_TEXT, random bytes: a reading
+    // much less likely than text is not sure. Random bytes are no answer, so the confidences add up
+    // to less than 1 by their share; errors make a candidate less sure still.
+    order.length = count;
+    for (let i = 0; i < count; i++) {
+      let at = i;
+      for (; at > 0 && totals[order[at - 1]] < totals[i]; at--) order[at] = order[at - 1];
+      order[at] = i;
+    }
     const best = Math.max(totals[order[0]], NOT_TEXT);
-    const odds = order.map((i) => Math.exp(totals[i] - best));
-    const sum = odds.reduce((a, b) => a + b, Math.exp(NOT_TEXT - best));
-    const ranked = order.map((i, k) => {
-      const { name, errors } = survivors[i];
-      return { encoding: name, confidence: ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors), errors };
-    });
-    return { ...ranked[0], alternatives: ranked.slice(1), ascii: false };
+    let sum = Math.exp(NOT_TEXT - best);
+    for (let k = 0; k < count; k++) sum += odds[k] = Math.exp(totals[order[k]] - best);
+    const ranked = (k) => {
+      const { name, errors } = survivors[order[k]];
+      // (Never 0, which says ruled out, even for a reading e^-745 less likely than random bytes.)
+      const confidence = Math.max(Number.MIN_VALUE, ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors));
+      return { encoding: name, confidence, errors };
+    };
+    const alternatives = new Array(count - 1);
+    for (let k = 1; k < count; k++) alternatives[k - 1] = ranked(k);
+    const { encoding, confidence, errors } = ranked(0);
+    return { encoding, confidence, errors, alternatives, ascii: false };
   }
 
   // The final guess; the detector takes no more input.
@@ -249,10 +273,39 @@ export function detect(bytes, options = undefined) {
     const input = toBytes(bytes);
     const most = allowed(input.length);
     for (const prober of detector.streaming) if (prober.maxErrors !== undefined) prober.maxErrors = most;
-    detector.feed(input);
+    if (detector.pairs === null) detector.feed(input);
+    else feedWhole(detector, input, most);
     return detector.finish();
   } finally {
     scratch.clear();
+  }
+}
+
+// detect()'s feed of the whole input: the pair counts first; then each other candidate, unless its
+// decoder always rejects more of the bytes seen than the input may have errors (it would stop at
+// most + 1 errors: it is out with those, without running).
+function feedWhole(detector, bytes, most) {
+  const { pairs, streaming, rejected } = detector;
+  detector.length = bytes.length;
+  for (let i = 0; i < 3 && i < bytes.length; i++) detector.head.push(bytes[i]);
+  pairs.feed(bytes);
+  pairs.summarize();
+  const { seenHigh, byteCounts } = pairs;
+  detector.nonAscii = seenHigh.length > 0;
+  for (let k = 0; k < streaming.length; k++) {
+    const prober = streaming[k];
+    if (!prober.alive) continue;
+    const table = rejected[k];
+    if (table !== null) {
+      let errors = 0;
+      for (let i = 0; i < seenHigh.length; i++) if (table[seenHigh[i]] === 1) errors += byteCounts[seenHigh[i]];
+      if (errors > most) {
+        prober.errors = most + 1;
+        prober.alive = false;
+        continue;
+      }
+    }
+    prober.feed(bytes);
   }
 }
 

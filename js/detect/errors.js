@@ -11,3 +11,41 @@ export const ERROR_COST = 20;
 
 // How many errors `length` bytes may have (fewer than one per TOLERANCE bytes, at most MAX_ERRORS).
 export const allowed = (length) => Math.min(MAX_ERRORS, Math.max(0, Math.ceil(length / TOLERANCE) - 1));
+
+// The bytes >= 0x80 each decoder rejects wherever they stand (not a lead, not a trail, not a character of
+// their own: each is an error of its own, whatever comes before or after it), as [first, last]
+// ranges. Where the whole input is known (detect()), a candidate with more of them than `allowed`
+// is out before its state machine runs, with the errors it would have stopped at.
+// https://encoding.spec.whatwg.org/#utf-8-decoder and the decoders of the legacy multi-byte
+// encodings (shift_jis, euc-kr, big5, gb18030, euc-jp, iso-2022-jp).
+const ALWAYS_REJECTED = {
+  'utf-8': [
+    [0xc0, 0xc1],
+    [0xf5, 0xff],
+  ],
+  shift_jis: [[0xfd, 0xff]],
+  'euc-kr': [
+    [0x80, 0x80],
+    [0xff, 0xff],
+  ],
+  big5: [
+    [0x80, 0x80],
+    [0xff, 0xff],
+  ],
+  gbk: [[0xff, 0xff]],
+  gb18030: [[0xff, 0xff]],
+  'euc-jp': [
+    [0x80, 0x8d],
+    [0x90, 0xa0],
+    [0xff, 0xff],
+  ],
+  'iso-2022-jp': [[0x80, 0xff]],
+};
+// For encoding `name`: a Uint8Array(256) with 1 at each byte its decoder always rejects, or null.
+export function alwaysRejected(name) {
+  const ranges = ALWAYS_REJECTED[name];
+  if (!ranges) return null;
+  const table = new Uint8Array(256);
+  for (const [first, last] of ranges) table.fill(1, first, last + 1);
+  return table;
+}

@@ -64,37 +64,38 @@ function pairWeights({ classes, rows, columns, pairs }) {
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, ascii, asciiPairs, weights, languages: [Int8Array(classes)],
-// languageWeights, adapted, maps: Map name -> Uint8Array(128) } of a single-byte group.
+// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, languageWeights, adapted,
+// maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
+// caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
     const g = SINGLE_BYTE[index];
+    const count = g.languages.length;
     model = {
       classes: g.classes,
       firstHigh: g.firstHigh,
+      count,
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
-      languages: g.languages.map(({ adapt }) => int8FromBase64(adapt)),
-      languageWeights: null,
-      adapted: null,
-      asciiFits: null, // languageFit's cache: the fit of each language to the ASCII bytes
+      // Each language's weight for each class: languageWeights[class * count + language].
+      languageWeights: new Int8Array(g.classes * count),
+      adapted: new Uint8Array(256), // adapted[class]: whether any language weighs the class
+      asciiFits: new Float64Array(count), // the fit of each language to the ASCII letters
       asciiGeneration: -1,
-      asciiOnlyFit: 0, // and of the ASCII bytes alone, all languages together
+      asciiOnlyFit: 0, // and of the ASCII letters alone, all languages together
       asciiOnlyGeneration: -1,
       maps: new Map(g.maps.map(({ name, map }) => [name, fromBase64(map)])),
+      cases: new Map(g.maps.map(({ name, cases }) => [name, fromBase64(cases)])),
+      caseWeights: Int8Array.from(g.cases),
     };
-    // The same weights by class, each class's for every language together.
-    const count = model.languages.length;
-    // adapted[class]: whether any language weighs the class (only letters are adapted).
-    model.languageWeights = new Int8Array(g.classes * count);
-    model.adapted = new Uint8Array(g.classes);
+    const { languageWeights, adapted } = model;
     for (let l = 0; l < count; l++) {
-      const adapt = model.languages[l];
+      const adapt = fromBase64(g.languages[l].adapt);
       for (let k = 0; k < g.classes; k++) {
-        model.languageWeights[k * count + l] = adapt[k];
-        if (adapt[k] !== 0) model.adapted[k] = 1;
+        languageWeights[k * count + l] = adapt[k];
+        if (adapt[k] !== 0) adapted[k] = 1;
       }
     }
     groupModels.set(index, model);

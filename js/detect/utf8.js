@@ -5,6 +5,8 @@
 // https://encoding.spec.whatwg.org/#utf-8-decoder
 import { MAX_ERRORS } from './errors.js';
 
+const PENDING_COST = -12; // 3 nats, in the detector's quarter nats (tables.js UNIT)
+
 export class Utf8Prober {
   constructor() {
     this.name = 'utf-8';
@@ -65,5 +67,8 @@ export class Utf8Prober {
     this.upper = upper;
     this.nonAscii = nonAscii;
     this.errors = errors;
+    // A sequence cut off at the end is no error, but no evidence for UTF-8 either: it costs what a
+    // rare character would (matters only where UTF-8 has no complete multi-byte character).
+    this.score = needed > 0 ? PENDING_COST : 0;
   }
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { detect, EncodingDetector } from '../../js/detect.js';
 import { TextDecoder, encode } from '../../js/index.js';
 import { SAMPLES } from './detect_samples.js';
+import { alwaysRejected } from '../../js/detect/errors.js';
 import { Failures, bytes, hex, prng, randomChunks, thrown } from './helpers.js';
 
 const JAPANESE = ['shift_jis', 'euc-jp', 'iso-2022-jp'];
@@ -145,6 +146,29 @@ describe('held-out text in every encoding of its group', () => {
     expect(result.encoding).toBe('windows-1250');
     expect(result.confidence).toBeGreaterThan(0.9);
     expect(result.alternatives.find((a) => a.encoding === 'iso-8859-2').confidence).toBeLessThan(0.05);
+  });
+  it('case: a capital right after a lower-case letter is unlikely, words in capitals are not', () => {
+    // x-mac-cyrillic 0xDF is я, windows-1251's Я: read as windows-1251, lower-case text with я gets
+    // a capital inside a word ("историЯта"); the other letters decode the same in both.
+    for (const text of ['историята на българския език', 'моя стая е малка', 'японски\nнемски\nмалаялам']) {
+      const input = encode(text, 'x-mac-cyrillic');
+      expect(decodeAs('windows-1251', input), text).not.toBe(text);
+      expect(decodeAs(detect(input).encoding, input), text).toBe(text);
+    }
+    // Capitals only (a heading): every Cyrillic encoding is still told by its letters, and Latin
+    // capitals with accents by theirs. (iconv-lite, an encoder independent of this package.)
+    for (const [text, names] of [
+      ['ВСЕОБЩАЯ ДЕКЛАРАЦИЯ ПРАВ ЧЕЛОВЕКА', ['koi8-r', 'windows-1251', 'iso-8859-5', 'ibm866']],
+      ['ÉTATS-UNIS, RÉPUBLIQUE FRANÇAISE', ['windows-1252']],
+      ['PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY', ['windows-1250', 'iso-8859-2']],
+    ]) {
+      for (const name of names) {
+        const input = iconv ? Uint8Array.from(iconv.encode(text, name)) : encode(text, name);
+        const result = detect(input);
+        expect(decodeAs(result.encoding, input), `${name}: ${text}`).toBe(text);
+        expect(result.confidence, `${name}: ${text}`).toBeGreaterThan(0.4);
+      }
+    }
   });
 });
 
@@ -353,6 +377,43 @@ describe('properties', () => {
         failures.add(`${hex2(input)}: survivors ${survivors.sort()} but the decoders accept ${accepted.sort()}`);
     }
     expect(tested).toBeGreaterThan(1000);
+    failures.check(expect);
+  });
+
+  it("a byte detect() rules a candidate out by without decoding is an error in every state its decoder's prefixes reach", () => {
+    // errors.js ALWAYS_REJECTED: each such byte adds an error after any prefix (a lead, a lead and a
+    // second byte, ISO-2022-JP's escapes), as the package's decoder (streaming) reports it: so an
+    // input has at least as many errors as such bytes.
+    const ESC = 0x1b;
+    const prefixes = [
+      [],
+      [ESC, 0x28, 0x4a],
+      [ESC, 0x28, 0x49],
+      [ESC, 0x24, 0x42],
+      [ESC, 0x24, 0x42, 0x30],
+      [ESC],
+      [ESC, 0x24],
+    ];
+    for (let p = 0; p < 256; p++) prefixes.push([p], [0x8f, p], [0x81, 0x30, p], [0x81, 0x30, 0x81, p]);
+    const failures = new Failures();
+    let checked = 0;
+    for (const name of [...DEFAULTS, ...EXTRAS]) {
+      const table = alwaysRejected(name);
+      if (table === null) continue;
+      for (let b = 0x80; b < 256; b++) {
+        if (table[b] !== 1) continue;
+        for (const prefix of prefixes) {
+          checked++;
+          const before = replacements(name, Uint8Array.from(prefix));
+          const after = replacements(name, Uint8Array.from([...prefix, b]));
+          if (after < before + 1)
+            failures.add(
+              `${name}: ${hex(Uint8Array.from([...prefix, b]))} has ${after} errors, ${before} without the last byte`,
+            );
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100000);
     failures.check(expect);
   });
 

@@ -34,6 +34,90 @@ export function readUnits(code) {
   });
 }
 
+// More CJK text, as people write it (with Latin words, code and addresses among the characters):
+// the documentation of npm packages (devDependencies, pinned in package.json), each MIT:
+// kuroshiro 1.2.0 (its Japanese, Simplified and Traditional Chinese READMEs), es-hangul 2.4.0 and
+// hangul-js 0.2.6 (Korean). Training only: no evaluation set uses them.
+const READMES = {
+  japanese: [['kuroshiro', 'README.jp.md']],
+  'chinese-simplified': [['kuroshiro', 'README.zh-cn.md']],
+  'chinese-traditional': [['kuroshiro', 'README.zh-tw.md']],
+  korean: [
+    ['es-hangul', 'README.md'],
+    ['hangul-js', 'README.md'],
+  ],
+};
+export const packageTexts = (group) =>
+  (READMES[group] ?? []).map(([name, path]) =>
+    readFileSync(new URL(path, import.meta.resolve(`${name}/package.json`)), 'utf8').normalize('NFC'),
+  );
+
+// Names as lists and forms have them, to train on besides the UDHR's sentences: the locale data of
+// the npm package @faker-js/faker (devDependency, pinned; MIT), the fields below of each locale
+// that writes a language of a Latin, Cyrillic or Greek group (FAKER: the locale and the UDHR
+// translation whose language it writes): given and family names, names of cities, streets,
+// regions, and words. Its names of countries and languages are left out, as near the CLDR
+// evaluation set. Each field gives at most FIELD_CHARACTERS characters, its entries in their
+// order, one a line. Training only. (The few Arabic, Hebrew and Thai names it has made short UDHR
+// prefixes in those scripts worse; the CJK groups' statistics are of characters, where names are
+// a skewed sample.)
+const FAKER = {
+  en: 'eng',
+  de: 'deu_1996',
+  fr: 'fra',
+  es: 'spa',
+  it: 'ita',
+  pt_PT: 'por_PT',
+  pt_BR: 'por_BR',
+  nl: 'nld',
+  sv: 'swe',
+  da: 'dan',
+  nb_NO: 'nob',
+  fi: 'fin',
+  pl: 'pol',
+  cs_CZ: 'ces',
+  sk: 'slk',
+  hu: 'hun',
+  sl_SI: 'slv',
+  hr: 'hrv',
+  ro: 'ron_2006',
+  sr_RS_latin: 'srp_latn',
+  ru: 'rus',
+  uk: 'ukr',
+  mk: 'mkd',
+  el: 'ell_monotonic',
+  tr: 'tur',
+  lv: 'lav',
+  vi: 'vie',
+};
+const FAKER_FIELDS = {
+  person: ['first_name', 'last_name'],
+  location: ['city_name', 'street_name', 'street_name_part', 'state', 'county'],
+  word: ['adjective', 'adverb', 'conjunction', 'interjection', 'noun', 'preposition', 'verb'],
+};
+const FIELD_CHARACTERS = 4000;
+const strings = (value) =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+// { group, code, unit: 'faker', text } for each locale of FAKER.
+export async function nameUnits() {
+  const faker = await import('@faker-js/faker');
+  return Object.entries(FAKER).map(([locale, code]) => {
+    const { group } = GROUPS.find((g) => g.udhr.includes(code));
+    const lines = [];
+    for (const [module, fields] of Object.entries(FAKER_FIELDS)) {
+      for (const field of fields) {
+        let size = 0;
+        for (const entry of strings(faker[locale][module]?.[field])) {
+          if (/[{}#]/.test(entry) || size + entry.length > FIELD_CHARACTERS) continue;
+          size += entry.length + 1;
+          lines.push(entry);
+        }
+      }
+    }
+    return { group, code, unit: 'faker', text: legacyForm(lines.join('\n').normalize('NFC'), group) };
+  });
+}
+
 export const isHeldOut = (unitIndex) => unitIndex % 3 === 0;
 
 // Text as the legacy encodings of `group` write it: Romanian's comma-below letters as the cedilla

