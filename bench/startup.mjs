@@ -8,7 +8,8 @@
 // module, shows each runtime's floor. A benchmark, not a test: it asserts nothing about speed.
 //
 // --browsers adds the page case in Chromium (bench/startup_page.mjs): navigation to the first
-// decode, the bundles and .wasm files from the HTTP cache.
+// decode, the bundles and .wasm files from the HTTP cache, median of 3 × N visits (the part after
+// the page's HTML arrived in parentheses).
 //
 //   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR] [--browsers]
 import { spawnSync } from 'node:child_process';
@@ -163,7 +164,8 @@ for (let run = 0; run < RUNS; run++) {
 let pageVersion = null;
 if (args.includes('--browsers')) {
   const { measurePages } = await import('./startup_page.mjs');
-  const result = await measurePages(CASES, { runs: RUNS, host: HOST, empty: EMPTY });
+  // (three times as many visits as processes: a page is quick to visit, and noisier)
+  const result = await measurePages(CASES, { runs: 3 * RUNS, host: HOST, empty: EMPTY });
   pageVersion = result.version;
   times.chromium = result.times;
   failures.push(...result.failures);
@@ -189,7 +191,7 @@ const rowsOf = (host) =>
 for (const host of [...hosts, ...(pageVersion ? ['chromium'] : [])]) {
   const version =
     host === 'chromium'
-      ? `${pageVersion.replace(/^Chromium /, '')} (a page: navigation to the decoded string; the imports done)`
+      ? `${pageVersion.replace(/^Chromium /, '')} (a page: navigation to the decoded string; from its HTML received)`
       : spawnSync(HOSTS[host][0], ['--version'], { encoding: 'utf8' }).stdout.match(/\d+\.\d+\.\d+/)[0];
   for (const name of rowsOf(host)) {
     const cells = caseNames.map((c) => {

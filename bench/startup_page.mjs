@@ -2,11 +2,12 @@
 // page statically imports a package, bundled as a user's bundler ships it (esbuild --bundle
 // --minify --format=esm --platform=browser, as bench/sizes.mjs measures sizes), and decodes the
 // same 1 KiB as the runtimes do; it reports performance.now() there, the time from the start of the
-// navigation to the decoded string, and when its own module began (the imports done). Every page
-// is visited once to fill the HTTP cache, then `runs` more times, interleaved, all in one Chromium
-// (Debian's, test/hosts/engines.mjs) on 127.0.0.1: the bundles and .wasm files come from the cache
-// (Cache-Control: max-age), the pages themselves from the server (no-cache). The host's own
-// TextDecoder, without and after the import of an empty module, gives the floor.
+// navigation to the decoded string, and the part of it after the page's HTML had arrived (its
+// responseEnd), which leaves out most of the navigation's own time, the noisiest part on a busy
+// machine. Every page is visited once to fill the HTTP cache, then `runs` more times, interleaved,
+// all in one Chromium (Debian's, test/hosts/engines.mjs) on 127.0.0.1: the bundles and .wasm files
+// come from the cache (Cache-Control: max-age), the pages themselves from the server (no-cache).
+// The host's own TextDecoder, without and after the import of an empty module, gives the floor.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +89,7 @@ export async function measurePages(cases, { runs, host, empty }) {
 <meta charset="utf-8">
 <script type="module">
 ${file ? `import * as imported from './b/b/${file}';` : ''}
-const loaded = performance.now();
+const received = performance.getEntriesByType('navigation')[0].responseEnd;
 const label = ${JSON.stringify(label)};
 const bytes = Uint8Array.from(atob(${JSON.stringify(bytes)}), (c) => c.charCodeAt(0));
 const m = ${m};
@@ -96,7 +97,7 @@ const text = ${decode};
 const total = performance.now();
 const visit = Number(new URLSearchParams(location.search).get('visit'));
 const report = (kind, value) => fetch(\`/__engines/\${kind}\`, { method: 'POST', body: JSON.stringify(value) });
-await report('log', { visit, page: ${k}, total, loaded, text });
+await report('log', { visit, page: ${k}, total, received, text });
 if (visit + 1 === ${visits}) await report('done', null);
 else location.href = \`\${(visit + 1) % ${pages.length}}.html?visit=\${visit + 1}\`;
 </script>
@@ -121,7 +122,7 @@ else location.href = \`\${(visit + 1) % ${pages.length}}.html?visit=\${visit + 1
   try {
     await runPage('chromium', `${server.url}/0.html?visit=0`, server, {
       timeout: 30_000 + visits * 2_000,
-      onLog: ({ visit, page, total, loaded, text }) => {
+      onLog: ({ visit, page, total, received, text }) => {
         const { caseName, name } = pages[page];
         const slot = ((times[caseName] ??= {})[name] ??= { total: [], load: [] });
         if (text !== cases[caseName].text) {
@@ -130,7 +131,7 @@ else location.href = \`\${(visit + 1) % ${pages.length}}.html?visit=\${visit + 1
         } else if (visit >= pages.length) {
           // (the first round filled the cache)
           slot.total.push(total);
-          slot.load.push(loaded);
+          slot.load.push(total - received);
         }
       },
     });
