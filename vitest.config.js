@@ -39,6 +39,8 @@ const shipped = {
   async buildStart() {
     const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
     if (stale()) await bundleEntries();
+    const decoder = await import('./tools/bundle_decoder.mjs');
+    if (decoder.stale()) await decoder.bundleDecoder();
   },
   resolveId(source, importer) {
     const entry = ENTRY.exec(source)?.[1];
@@ -48,11 +50,28 @@ const shipped = {
 };
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 
+// ENCODING_WASM_ENTRY=decoder: the suites of TextDecoder alone, with what they import as the main
+// entry ('../../js/index.js') taken from test/js/decoder_entry.js, which gives them
+// encoding-wasm/decoder's TextDecoder (test/run-all.sh and test/hosts/run.sh run them so in every
+// host where the main entry's run).
+const DECODER_SUITES = ['ascii_input', 'corpus', 'decode_streaming', 'labels', 'single_byte', 'webidl'];
+const decoderEntry = process.env.ENCODING_WASM_ENTRY === 'decoder';
+const include = decoderEntry ? DECODER_SUITES.map((f) => `test/js/${f}.test.js`) : ['test/js/**/*.test.js'];
+const decoderSuites = {
+  name: 'encoding-wasm-decoder-entry',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== '../../js/index.js' || !importer?.startsWith(here('test/js/'))) return null;
+    return here('test/js/decoder_entry.js');
+  },
+};
+const entryPlugins = decoderEntry ? [decoderSuites] : [];
+
 const node = {
-  plugins: inNode ? [shipped] : [],
+  plugins: [...entryPlugins, ...(inNode ? [shipped] : [])],
   test: {
     name: 'node',
-    include: ['test/js/**/*.test.js'],
+    include,
     testTimeout: 60_000,
     pool: 'forks',
   },
@@ -83,7 +102,7 @@ const serveCorpus = {
 };
 
 const browser = (name, engine, provider, commands = {}) => ({
-  plugins: [serveCorpus],
+  plugins: [...entryPlugins, serveCorpus],
   resolve: {
     alias: [
       { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
@@ -103,7 +122,7 @@ const browser = (name, engine, provider, commands = {}) => ({
   },
   test: {
     name,
-    include: ['test/js/**/*.test.js'],
+    include,
     setupFiles: ['test/hosts/browser/setup.js'],
     testTimeout: 120_000,
     browser: {

@@ -4,6 +4,7 @@
 // same way (esbuild --bundle --minify --format=esm --platform=browser, gzip -9, plus the .wasm files
 // the code fetches). Run by build.sh; the README's size table comes from this output.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { FAMILIES } from '../cpp/tools/boundary.mjs';
 import { bundle, gz } from './bundle.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -18,6 +19,10 @@ const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
 // encoding-wasm/errors loads the core built with the error log instead of dist/encoding.wasm.
 const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
+// encoding-wasm/decoder: its browser bundle (what the "default" condition gives a bundler), which
+// fetches the decode-only core and families (dist/encoding-decoder.wasm, dist/tables/<family>-decoder.wasm).
+const liteJs = await bundle("export { TextDecoder } from './dist/decoder-browser/index.js';");
+const liteCore = readFileSync(new URL('dist/encoding-decoder.wasm', root));
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -28,20 +33,23 @@ const rows = [
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
   ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
   ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
+  ['JS for encoding-wasm/decoder (minified)', liteJs.length, gz(liteJs)],
+  ['dist/encoding-decoder.wasm (its core)', liteCore.length, gz(liteCore)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  // (<family>-errors.wasm: the family built with the error log, fetched only by encoding-wasm/errors)
-  if (!file.endsWith('-errors.wasm')) families[file.replace('.wasm', '')] = gz(bytes);
+  // (<family>-errors.wasm: the family built with the error log, fetched only by encoding-wasm/errors;
+  // <family>-decoder.wasm: without its encoders, fetched only by encoding-wasm/decoder)
+  families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
 
 console.log('size report (gzip -9)');
 for (const [name, raw, zipped] of rows)
-  console.log(`  ${name.padEnd(42)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
+  console.log(`  ${name.padEnd(46)} ${kb(raw).padStart(9)} raw ${kb(zipped).padStart(9)} gzip`);
 
 // The peers, where installed: each case's code as a user of that package would write it. iconv-lite
 // is left out: it needs Node's buffer and string_decoder, which a browser bundle lacks.
@@ -66,10 +74,21 @@ async function peers(which) {
 }
 
 const decoder = gz(core) + gz(decoderJs);
-const allFamilies = Object.values(families).reduce((a, b) => a + b, 0);
+const allFamilies = FAMILIES.reduce((sum, f) => sum + families[f.name], 0);
+// encoding-wasm/decoder with its static tables entry for Shift_JIS, as a page would import it.
+const liteJapaneseJs = await bundle(
+  "import './dist/decoder-browser/tables/japanese.js'; export { TextDecoder } from './dist/decoder-browser/index.js';",
+);
 const cases = [
   ['TextDecoder for windows-1252 (UTF-8, UTF-16, every single-byte encoding)', decoder, 6, 'windows1252'],
+  ['  the same from encoding-wasm/decoder (decode-only wasm)', gz(liteCore) + gz(liteJs), 6, 'windows1252'],
   ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
+  [
+    '  the same from encoding-wasm/decoder (+ tables/japanese-decoder.wasm)',
+    gz(liteCore) + gz(liteJapaneseJs) + families['japanese-decoder'],
+    30,
+    'shiftJis',
+  ],
   [
     'every encoding: TextDecoder, TextEncoder, streams, encode (+ all tables)',
     gz(core) + gz(allJs) + allFamilies,

@@ -9,6 +9,7 @@ EW_EXPORT int ew_get_encoding(uint32_t length) {
   return ew::get_encoding(reinterpret_cast<const char16_t*>(ew_input()), length);
 }
 
+#if !EW_DECODE_ONLY
 // TextEncoder.encodeInto's UTF-8 encoder: `length` UTF-16 code units at ew_input() into at most
 // `capacity` bytes at ew_output(). Read and written land in the scratch slots kScratchRead and
 // kScratchWritten.
@@ -21,3 +22,4 @@ EW_EXPORT void ew_encode_into(uint32_t length, uint32_t capacity) {
   scratch[ew::kScratchRead] = r.read;
   scratch[ew::kScratchWritten] = r.written;
 }
+#endif  // !EW_DECODE_ONLY

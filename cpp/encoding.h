@@ -42,6 +42,14 @@ struct DecodeResult {
 #endif
 inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
 
+// Whether this build has the encoders' exports (ew_encode, and the core's ew_encode_into): the
+// decode-only variants that encoding-wasm/decoder loads are built with EW_DECODE_ONLY=1, which leaves
+// them out, so the linker drops every encoder and its lookups (cpp/tools/boundary.mjs, VARIANTS;
+// docs/design.md section 13).
+#ifndef EW_DECODE_ONLY
+#define EW_DECODE_ONLY 0
+#endif
+
 // Where the drivers record errors (the scratch area's error log at the wasm boundary): decode
 // (kRecordErrors, replacement mode), the malformed bytes of each error as [start, end) relative to
 // the call's input (start is negative for bytes held from earlier calls; decode_driver.h defines

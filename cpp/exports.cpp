@@ -64,6 +64,7 @@ EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end, uint32_t exclu
   return ew::utf16_to_latin1_in_place(g_output + begin, end - begin, exclude_c1 != 0);
 }
 
+#if !EW_DECODE_ONLY
 // Encodes the UTF-16 code units ew_input()[offset, offset + length) (offset and length count code
 // units) to ew_output(). An encoding without an encoder, like one not in this module, is
 // kUnavailable. (The core's encoders also take UTF-8, encode_from_utf8, which the native tests
@@ -82,3 +83,4 @@ EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, ui
   g_scratch[ew::kScratchCodePoint] = r.code_point;
   return r.status;
 }
+#endif  // !EW_DECODE_ONLY

@@ -5,7 +5,7 @@ import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings
 import { WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 
 export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
 export const UTF_8 = ENCODING_NAMES.indexOf('utf-8');

@@ -1,7 +1,7 @@
 // Non-standard: the Encoding Standard's encoders for every encoding that has one, the ones browsers
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
 import * as core from './core.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { runEncoder } from './run_encoder.js';
 import { toDictionary, toDOMString } from './webidl.js';
 

@@ -6,7 +6,7 @@ import { encodingName, instanceFor } from './core.js';
 import { runEncoder } from './run_encoder.js';
 import { encoderId } from './encode.js';
 import { apply, charCodeOf, hostTransformStream } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { defineInterface, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 
 const { slice } = String.prototype;

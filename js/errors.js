@@ -20,7 +20,7 @@ import {
 import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
 import { WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { defineInterface, toBytes, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 

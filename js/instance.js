@@ -6,7 +6,7 @@
 import { SCRATCH_WORDS } from './generated/abi.js';
 import { FAMILIES } from './generated/encodings.js';
 import { memoryBufferOf, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>

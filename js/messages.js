@@ -1,48 +1,51 @@
 // Every error message the package throws, in one place. Each says what went wrong and what fixes it.
+import { ENTRY_POINT, WASM_SUFFIX } from './entry_point.js';
 
-export const MESSAGES = {
-  badLabel: (label) =>
-    `The encoding label "${label}" is not supported (see https://encoding.spec.whatwg.org/#names-and-labels).`,
-  replacementLabel: (label) =>
-    `The encoding label "${label}" names the replacement encoding, which TextDecoder does not accept.`,
-  noEncoder: (name) => `The ${name} encoding has no encoder in the Encoding Standard.`,
-  badErrorMode: (mode) => `The error mode "${mode}" is not "fatal" or "html".`,
-  illegalInvocation: (what) => `Illegal invocation: the receiver is not a ${what}.`,
-  missingArguments: (what, needed, given) => `${what} needs ${needed} arguments, but only ${given} were given.`,
-  notBufferSource: 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.',
-  notUint8Array: 'The destination must be a Uint8Array.',
-  notDictionary: (what) => `The ${what} argument must be an object, null or undefined.`,
-  fatalDecode: (name, at) =>
-    `The encoded data is not valid ${name}` + (at === undefined ? '.' : ` (the error was found at byte ${at}).`),
-  fatalEncode: (name, cp, index) =>
-    `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} at index ${index} cannot be encoded in ${name}.`,
-  familyMissing: (name, family) =>
-    `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
-    `'await preload("${name}")' first.`,
-  wrongFamily: (family, held) =>
-    `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
-    `pass the module of 'encoding-wasm/tables/${family}.wasm'.`,
-  unavailable: (module, name) =>
-    `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
-    'or its tables are not loaded.',
-  familyLoadFailed: (family) =>
-    `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`,
-  trapped: (module, during, error) =>
-    `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
-    'That instance has been discarded; the next call uses a fresh one.',
-  familyOutOfMemory: (family) =>
-    `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`,
-  familyRead: (family, error) =>
-    `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`,
-  familyInstantiate: (family, error) =>
-    `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
-  coreInstantiate: (error) =>
-    `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`,
-  tooLong: (units = null) =>
-    'The decoded text would be longer than the longest string this JavaScript engine can make' +
-    (units === null ? '' : ` (at least ${units} code units)`) +
-    '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.',
-};
+// Each message is its own export, read as MESSAGES.<name> through `import * as MESSAGES`, so that a
+// bundler keeps only the messages of the code it keeps (esbuild drops the unused exports of a namespace
+// import read by static property names).
+export const badLabel = (label) =>
+  `The encoding label "${label}" is not supported (see https://encoding.spec.whatwg.org/#names-and-labels).`;
+export const replacementLabel = (label) =>
+  `The encoding label "${label}" names the replacement encoding, which TextDecoder does not accept.`;
+export const noEncoder = (name) => `The ${name} encoding has no encoder in the Encoding Standard.`;
+export const badErrorMode = (mode) => `The error mode "${mode}" is not "fatal" or "html".`;
+export const illegalInvocation = (what) => `Illegal invocation: the receiver is not a ${what}.`;
+export const missingArguments = (what, needed, given) =>
+  `${what} needs ${needed} arguments, but only ${given} were given.`;
+export const notBufferSource = 'The input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView.';
+export const notUint8Array = 'The destination must be a Uint8Array.';
+export const notDictionary = (what) => `The ${what} argument must be an object, null or undefined.`;
+export const fatalDecode = (name, at) =>
+  `The encoded data is not valid ${name}` + (at === undefined ? '.' : ` (the error was found at byte ${at}).`);
+export const fatalEncode = (name, cp, index) =>
+  `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} at index ${index} cannot be encoded in ${name}.`;
+export const familyMissing = (name, family) =>
+  `The ${name} tables are not loaded. Import '${ENTRY_POINT}/tables/${family}' or call ` +
+  `'await preload("${name}")' first.`;
+export const wrongFamily = (family, held) =>
+  `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
+  `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`;
+export const unavailable = (module, name) =>
+  `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
+  'or its tables are not loaded.';
+export const familyLoadFailed = (family) =>
+  `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`;
+export const trapped = (module, during, error) =>
+  `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
+  'That instance has been discarded; the next call uses a fresh one.';
+export const familyOutOfMemory = (family) =>
+  `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`;
+export const familyRead = (family, error) =>
+  `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`;
+export const familyInstantiate = (family, error) =>
+  `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`;
+export const coreInstantiate = (error) =>
+  `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`;
+export const tooLong = (units = null) =>
+  'The decoded text would be longer than the longest string this JavaScript engine can make' +
+  (units === null ? '' : ` (at least ${units} code units)`) +
+  '. Decode the input in pieces, with {stream: true} or a TextDecoderStream.';
 
 // The messages of encoding-wasm/hooks and encoding-wasm/url, kept apart so that the main entry's
 // bundle does not carry them.

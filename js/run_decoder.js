@@ -13,7 +13,7 @@ import {
   STATUS_UNAVAILABLE,
 } from './generated/abi.js';
 import { bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { outputString } from './strings.js';
 
 // Bytes per piece of a long input: at most 65528 code units of output (one per byte, plus up to

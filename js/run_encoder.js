@@ -12,7 +12,7 @@ import {
 } from './generated/abi.js';
 import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 
 // Runs `encoder` (a record of { id, name, html, state, position }: the encoding's id and name, the
 // "html" error mode (else "fatal"), the encoder's state word, and optionally the stream's code units

@@ -4,7 +4,7 @@
 // A host without TransformStream gets neither class: both exports are undefined there, and the
 // polyfill installs neither (there is no stream to hand the readable and writable ends out of).
 import { apply, charCodeOf, hostTransformStream, sliceOf, Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
 import { defineInterface, toBytes, toDOMString } from './webidl.js';

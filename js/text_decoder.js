@@ -12,7 +12,7 @@ import {
   setBytes,
   Uint8Array,
 } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { holdsBytes, keepTail, notHeld } from './host_tail.js';
 import { hostDecoderFor, isAscii } from './native.js';
 import { runDecoder } from './run_decoder.js';

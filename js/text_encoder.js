@@ -4,7 +4,7 @@
 import { core, UTF_8 } from './core.js';
 import { encodeInto } from './encode_into.js';
 import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { runEncoder } from './run_encoder.js';
 import { defineInterface, isResizable, isShared, toDOMString, toUint8Array } from './webidl.js';
 

@@ -6,7 +6,8 @@ import { encodingId, instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
 import { apply, charCodesToString, fromCharCode } from './intrinsics.js';
-import { HOOK_MESSAGES, MESSAGES } from './messages.js';
+import { HOOK_MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 import { TextDecoder } from './text_decoder.js';
 import { toDOMString } from './webidl.js';
 

@@ -11,7 +11,7 @@ import {
   Uint8Array,
   uncurryThis,
 } from './intrinsics.js';
-import { MESSAGES } from './messages.js';
+import * as MESSAGES from './messages.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
 const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');

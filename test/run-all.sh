@@ -38,6 +38,10 @@ ENCODING_WASM_NATIVE=1 npx vitest run
 step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
 ENCODING_WASM_NATIVE=0 npx vitest run
 
+step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), both ways"
+ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
+ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
+
 step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)"
 bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
 

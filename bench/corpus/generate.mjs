@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_OUT = join(ROOT, 'build/corpus');
@@ -208,13 +209,32 @@ export function corpusKey() {
   return hash.digest('hex').slice(0, 16);
 }
 
+// Whether Node's own TextDecoder decodes `bytes` as `label` to the same string as @exodus/bytes
+// (an independent implementation of the WHATWG decoders): "same", or where they first differ. The
+// browser benchmark compares our output with Node's only where this says "same", as it does with
+// the "native" entries of ../shared/corpus/manifest.json.
+function nodeAgreement(label, bytes) {
+  const expected = new ExodusDecoder(label).decode(bytes);
+  const got = new globalThis.TextDecoder(label).decode(bytes);
+  if (got === expected) return 'same';
+  let at = 0;
+  while (at < expected.length && got[at] === expected[at]) at++;
+  return { at, lenExpected: expected.length, lenGot: got.length };
+}
+
 export async function generate(out = DEFAULT_OUT) {
   const { encode, TextDecoder } = await import('../../js/index.js');
   mkdirSync(out, { recursive: true });
   const files = [];
   const write = (entry, bytes) => {
     writeFileSync(join(out, entry.file), bytes);
-    files.push({ ...entry, bytes: bytes.length });
+    // The same two fields as ../shared/corpus/manifest.json: per label for the junk files.
+    const agreement = (label) => nodeAgreement(label, bytes);
+    const verify = (result) => ({ native: result === 'same' ? 'ok' : result });
+    const checked = entry.labels
+      ? { agreementWithExodus: Object.fromEntries(entry.labels.map((l) => [l, { native: agreement(l) }])) }
+      : { verify: verify(agreement(entry.encoding)) };
+    files.push({ ...entry, bytes: bytes.length, ...checked });
   };
   const texts = {};
   for (const { set, source, encodings, text: makeText } of SETS) {

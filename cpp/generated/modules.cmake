@@ -45,14 +45,20 @@ set(EW_FAMILY_korean_SOURCES
     cpp/generated/module_korean.cpp)
 set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean)
 set(EW_CORE_DEFINES EW_ERROR_LOG=0)
-set(EW_CORE_VARIANTS errors)
+set(EW_CORE_VARIANTS errors decoder)
 set(EW_CORE_VARIANT_errors_OUTPUT encoding-errors)
 set(EW_CORE_VARIANT_errors_DEFINES EW_ERROR_LOG=1)
+set(EW_CORE_VARIANT_decoder_OUTPUT encoding-decoder)
+set(EW_CORE_VARIANT_decoder_DEFINES EW_ERROR_LOG=0 EW_DECODE_ONLY=1)
 set(EW_FAMILY_DEFINES EW_ERROR_LOG=0)
 set(EW_FAMILY_chinese-simplified_errors_OUTPUT chinese-simplified-errors)
+set(EW_FAMILY_chinese-simplified_decoder_OUTPUT chinese-simplified-decoder)
 set(EW_FAMILY_chinese-traditional_errors_OUTPUT chinese-traditional-errors)
+set(EW_FAMILY_chinese-traditional_decoder_OUTPUT chinese-traditional-decoder)
 set(EW_FAMILY_japanese_errors_OUTPUT japanese-errors)
+set(EW_FAMILY_japanese_decoder_OUTPUT japanese-decoder)
 set(EW_FAMILY_korean_errors_OUTPUT korean-errors)
+set(EW_FAMILY_korean_decoder_OUTPUT korean-decoder)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp
     cpp/decoder.cpp

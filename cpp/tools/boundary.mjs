@@ -57,11 +57,28 @@ export const CODECS = {
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
 // Variants: every module (the core and each family) built again from the same sources with other
-// defines into another file, loaded only by the entry point named (package.json "imports"
-// `#<name>-core`, generated loaders js/generated/<host>_<name>_core.js): `errors`, with the error log,
-// for encoding-wasm/errors (the core as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm).
+// defines into another file (the core as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm),
+// loaded only by the entry point named:
+// - `errors`, with the error log, for encoding-wasm/errors, through package.json "imports"
+//   `#<name>-core` (`loaders`: generated loaders js/generated/<host>_<name>_core.js);
+// - `decoder`, without the encoders' exports (EW_DECODE_ONLY), for encoding-wasm/decoder: that entry
+//   is the sources bundled once per host with every .wasm path renamed to this variant's file
+//   (tools/bundle_decoder.mjs), so it needs no loaders of its own.
 export const VARIANTS = [
-  { name: 'errors', file: 'encoding-errors', defines: ['EW_ERROR_LOG=1'], entry: 'encoding-wasm/errors' },
+  {
+    name: 'errors',
+    file: 'encoding-errors',
+    defines: ['EW_ERROR_LOG=1'],
+    entry: 'encoding-wasm/errors',
+    loaders: true,
+  },
+  {
+    name: 'decoder',
+    file: 'encoding-decoder',
+    defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
+    entry: 'encoding-wasm/decoder',
+    loaders: false,
+  },
 ];
 
 // The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.

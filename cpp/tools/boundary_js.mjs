@@ -177,7 +177,7 @@ export function jsOutputs() {
     'types/generated/names.d.ts': nameTypes(),
   };
   for (const f of familyNames) outputs[`js/tables/${f}.js`] = tablesEntry(f);
-  for (const v of CORE.variants) {
+  for (const v of CORE.variants.filter((v) => v.loaders)) {
     for (const [host, lines] of Object.entries(variantLoaders(v)))
       outputs[`js/generated/${host}_${v.name}_core.js`] = lines.join('\n') + '\n';
   }

@@ -11,48 +11,17 @@
 // run.mjs checks this driver against the reference's own decode() and streaming driver on a
 // sample of the inputs (worker.mjs); any mismatch fails the run.
 
-import { singleByteEncodings } from '../../cpp/tools/whatwg_data.mjs';
-import { Big5Decoder, Gb18030Decoder } from '../reference/chinese.mjs';
-import { EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder } from '../reference/japanese.mjs';
-import { EucKrDecoder } from '../reference/korean.mjs';
-import { ReplacementDecoder, Utf16Decoder, XUserDefinedDecoder } from '../reference/misc.mjs';
 import { CONTINUE, END_OF_QUEUE, FINISHED, isError } from '../reference/queue.mjs';
-import { SingleByteDecoder } from '../reference/single-byte.mjs';
-import { Utf8Decoder } from '../reference/utf8.mjs';
+import { ENCODING_NAMES, newDecoder as newReferenceDecoder } from '../reference/reference.mjs';
 
-// TextDecoder name (lower case) -> index name, for the single-byte encodings.
-const SINGLE_BYTE_INDEX = new Map(singleByteEncodings().map((e) => [e.name.toLowerCase(), e.index]));
+// TextDecoder name (lower case, as the differential records carry it) -> the standard's name.
+const NAME_OF = new Map(ENCODING_NAMES.map((name) => [name.toLowerCase(), name]));
 
-// A new instance of the encoding's decoder (the same classes reference.mjs instantiates).
-export function newDecoder(name) {
-  if (SINGLE_BYTE_INDEX.has(name)) return new SingleByteDecoder(SINGLE_BYTE_INDEX.get(name));
-  switch (name) {
-    case 'utf-8':
-      return new Utf8Decoder();
-    case 'gbk':
-    case 'gb18030':
-      return new Gb18030Decoder();
-    case 'big5':
-      return new Big5Decoder();
-    case 'euc-jp':
-      return new EucJpDecoder();
-    case 'iso-2022-jp':
-      return new Iso2022JpDecoder();
-    case 'shift_jis':
-      return new ShiftJisDecoder();
-    case 'euc-kr':
-      return new EucKrDecoder();
-    case 'replacement':
-      return new ReplacementDecoder();
-    case 'utf-16be':
-      return new Utf16Decoder({ isUTF16BE: true });
-    case 'utf-16le':
-      return new Utf16Decoder({ isUTF16BE: false });
-    case 'x-user-defined':
-      return new XUserDefinedDecoder();
-    default:
-      throw new RangeError(`reference_driver: no decoder for ${name}`);
-  }
+// A new instance of the encoding's decoder: reference.mjs's own, from its one name switch.
+function newDecoder(name) {
+  const canonical = NAME_OF.get(name);
+  if (canonical === undefined) throw new RangeError(`reference_driver: no decoder for ${name}`);
+  return newReferenceDecoder(canonical);
 }
 
 // An immediate I/O queue over `bytes` (ending in end-of-queue), with restore: restored items go

@@ -20,10 +20,10 @@ export function attempt(fn) {
 export function missingFamily(api, label) {
   return attempt(() => new api.TextDecoder(label).decode(bytesOf('b0 a1')));
 }
-export const missingFamilyOk = (result, label, family) =>
+export const missingFamilyOk = (result, label, family, entry = 'encoding-wasm') =>
   typeof result.error === 'string' &&
   result.error.startsWith('Error: ') &&
-  result.error.includes(`'encoding-wasm/tables/${family}'`) &&
+  result.error.includes(`'${entry}/tables/${family}'`) &&
   result.error.includes(`preload("${label}")`);
 
 // Whether the host itself refuses eval, new Function and compiling wasm from bytes (workerd does;
@@ -37,12 +37,9 @@ export function hostRestrictions() {
   };
 }
 
-// Decoding and encoding through the package's API (the families they need must be loaded). `api`
-// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks, of
-// 'encoding-wasm/url' as api.url, of 'encoding-wasm/encoder' as api.encoder and of
-// 'encoding-wasm/errors' as api.errors.
-export function checks(api) {
-  const { TextDecoder, TextEncoder, encode, hooks, url, encoder, errors } = api;
+// Decoding through a TextDecoder class (the main entry's, or encoding-wasm/decoder's): the checks of
+// EXPECTED that need nothing else. The families they need must be loaded (japanese, chinese-simplified).
+export function decodeChecks(TextDecoder) {
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
     attempt(() => {
@@ -63,6 +60,22 @@ export function checks(api) {
     utf8Stream: stream('utf-8', 'e2 82', 'ac'),
     utf8BomAfterAscii: stream('utf-8', '61', 'ef bb bf'),
     utf16le: decode('utf-16le', '3d d8 00 de 00 d8'),
+    // (the byte the message names)
+    utf8FatalWhere: attempt(() => {
+      const error = decode('utf-8', '61 62 ff', { fatal: true }).error;
+      return /found at byte (\d+)/.exec(error)?.[1] ?? error;
+    }),
+  };
+}
+
+// Decoding and encoding through the package's API (the families they need must be loaded). `api`
+// is the main entry's exports with those of 'encoding-wasm/hooks' as api.hooks, of
+// 'encoding-wasm/url' as api.url, of 'encoding-wasm/encoder' as api.encoder and of
+// 'encoding-wasm/errors' as api.errors.
+export function checks(api) {
+  const { TextEncoder, encode, hooks, url, encoder, errors } = api;
+  return {
+    ...decodeChecks(api.TextDecoder),
     encodeShiftJis: attempt(() => hex(encode('日本語', 'shift_jis'))),
     encodeShiftJisFatal: attempt(() => hex(encode('☃', 'shift_jis'))).error?.split(':')[0] ?? 'no error',
     encodeGbkHtml: attempt(() => hex(encode('你好☃€', 'gbk', { errorMode: 'html' }))),
@@ -80,11 +93,6 @@ export function checks(api) {
     streamingIso2022jp: attempt(() => {
       const e = new encoder.Encoder('iso-2022-jp', { errorMode: 'html' });
       return ['ア', '\ud83d', '\ude00¥', 'a'].map((c, i) => hex(e.encode(c, { stream: i < 3 }))).join(' | ');
-    }),
-    // (the byte the message names)
-    utf8FatalWhere: attempt(() => {
-      const error = decode('utf-8', '61 62 ff', { fatal: true }).error;
-      return /found at byte (\d+)/.exec(error)?.[1] ?? error;
     }),
     errorsUtf8: attempt(() => errors.decodeReportingErrors(bytesOf('61 e3 81 62 ff'), 'utf-8')),
     errorsShiftJis: attempt(() => {
@@ -116,6 +124,24 @@ export async function scenario(api) {
   const after = { eucKr: missingFamily(api, 'euc-kr') };
   return { before, delegated, checks: withDelegation, wasmOnly, after };
 }
+
+// encoding-wasm/decoder (`lite`: its exports) as its users would: the same as scenario() with its
+// own tables entry ('encoding-wasm/decoder/tables/japanese', imported by the caller) and preload(),
+// its checks those of decodeChecks(), compared with DECODER_EXPECTED.
+export async function decoderScenario(lite) {
+  lite.setNativeDelegation(true);
+  const before = { gbk: missingFamily(lite, 'gbk') };
+  await lite.preload('gbk');
+  const delegated = lite.nativeDelegation();
+  const withDelegation = decodeChecks(lite.TextDecoder);
+  lite.setNativeDelegation(false);
+  const wasmOnly = decodeChecks(lite.TextDecoder);
+  const after = { eucKr: missingFamily(lite, 'euc-kr') };
+  // No encoder: the entry exports none, and its core has none (ew_encode_into is TextEncoder's).
+  const exports = Object.keys(lite).sort();
+  return { before, delegated, checks: withDelegation, wasmOnly, after, exports };
+}
+export const DECODER_EXPORTS = ['TextDecoder', 'nativeDelegation', 'preload', 'registerFamily', 'setNativeDelegation'];
 
 export const EXPECTED = {
   shiftJis: { value: '日本語のテキスト' },
@@ -188,15 +214,21 @@ export function normalize(results) {
 }
 
 // Differences between normalized results and EXPECTED, as readable lines (empty when all agree).
-export function differences(results) {
+export function differences(results, expected = EXPECTED) {
   const got = normalize(results);
   const lines = [];
   const show = (x) =>
     JSON.stringify(x)?.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  for (const key of new Set([...Object.keys(EXPECTED), ...Object.keys(got)])) {
+  for (const key of new Set([...Object.keys(expected), ...Object.keys(got)])) {
     const a = show(got[key]);
-    const b = show(EXPECTED[key]);
+    const b = show(expected[key]);
     if (a !== b) lines.push(`${key}: got ${a}, want ${b}`);
   }
   return lines;
 }
+
+// The part of EXPECTED that decodeChecks() gives (its keys, from a run on a class that decodes nothing).
+const DECODE_KEYS = Object.keys(decodeChecks(class {}));
+export const DECODER_EXPECTED = Object.fromEntries(
+  Object.entries(EXPECTED).filter(([key]) => DECODE_KEYS.includes(key)),
+);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FAMILIES } from '../../cpp/tools/boundary.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
@@ -57,6 +58,7 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
   for (const [subpath, targets] of Object.entries(exports)) {
     if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
       continue;
+    if (subpath.startsWith('./decoder')) continue; // (the next test)
     const name = targets.default.slice('./js/'.length);
     // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
     // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
@@ -79,10 +81,37 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
     }
   }
   // The shared chunks and .wasm files the bundles import are packed with them.
-  for (const path of files.filter((f) => /^dist\/(node|deno)\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/(node|deno|decoder-[a-z]+)\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
+    }
+  }
+});
+
+test('encoding-wasm/decoder is a bundle per host in the package, and the decode-only .wasm files it names too', () => {
+  const { exports } = JSON.parse(read('package.json'));
+  const hosts = { deno: 'deno', node: 'node', workerd: 'workerd', default: 'browser' };
+  for (const [subpath, file] of [
+    ['./decoder', 'index.js'],
+    ['./decoder/tables/*', 'tables/*.js'],
+  ]) {
+    assert.deepEqual(Object.keys(exports[subpath]), ['types', ...Object.keys(hosts)], `exports["${subpath}"]`);
+    for (const [condition, host] of Object.entries(hosts)) {
+      const target = `dist/decoder-${host}/${file}`;
+      assert.equal(exports[subpath][condition], `./${target}`, `exports["${subpath}"].${condition}`);
+      const packed = files.filter((f) =>
+        new RegExp(`^${target.replace('*', '[\\w-]+').replace(/\./g, '\\.')}$`).test(f),
+      );
+      assert.ok(packed.length > 0, `${target} is not packed (run build.sh)`);
+    }
+  }
+  // The .wasm files the bundles name (literal, or the families' through `${family}`), all decode-only.
+  for (const path of files.filter((f) => /^dist\/decoder-[a-z]+\/.*\.js$/.test(f))) {
+    for (const [wasm] of read(path).matchAll(/dist\/[^'"`\s]*\.wasm/g)) {
+      assert.match(wasm, /-decoder\.wasm$/, `${path} names ${wasm}`);
+      const names = wasm.includes('${family}') ? FAMILIES.map((f) => wasm.replace('${family}', f.name)) : [wasm];
+      for (const name of names) assert.ok(files.includes(name), `${path} names ${name}, which is not packed`);
     }
   }
 });

@@ -2,7 +2,8 @@
 // - page.js is bundled for the browser twice: with esbuild, and with Vite (a production build).
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
 //   only the core, the family it imports statically, the family it preloads and the core that
-//   encoding-wasm/errors loads.
+//   encoding-wasm/errors loads. decoder_page.js, which imports encoding-wasm/decoder alone, is
+//   bundled and loaded the same ways, and must fetch the decode-only modules only.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
 //   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
 //   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
@@ -17,7 +18,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } 
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { differences, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPECTED, DECODER_EXPORTS, differences, missingFamilyOk } from '../checks.js';
 import { fetchedWasm, launch, load, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,9 +45,9 @@ const metaUrlAssets = {
   },
 };
 
-async function buildEsbuild(dir) {
+async function buildEsbuild(dir, page) {
   await esbuild.build({
-    entryPoints: [join(here, 'page.js')],
+    entryPoints: [join(here, `${page}.js`)],
     outdir: dir,
     bundle: true,
     format: 'esm',
@@ -58,10 +59,10 @@ async function buildEsbuild(dir) {
     plugins: [metaUrlAssets],
     logLevel: 'warning',
   });
-  copyFileSync(join(here, 'page.html'), join(dir, 'page.html'));
+  copyFileSync(join(here, `${page}.html`), join(dir, `${page}.html`));
 }
 
-async function buildVite(dir) {
+async function buildVite(dir, page) {
   const { build } = await import('vite');
   await build({
     configFile: false,
@@ -71,7 +72,7 @@ async function buildVite(dir) {
     build: {
       outDir: dir,
       emptyOutDir: true,
-      rollupOptions: { input: join(here, 'page.html') },
+      rollupOptions: { input: join(here, `${page}.html`) },
       // Vite's default would inline a file under 4 KiB as base64; none of ours is that small, but
       // the check below must see the real behaviour for the real sizes, so the default stays.
     },
@@ -79,7 +80,7 @@ async function buildVite(dir) {
 }
 
 // Every file of a build, with its size; fails if the JS holds wasm as base64 or a wasm is missing.
-function inspectBuild(name, dir) {
+function inspectBuild(name, dir, decoderOnly) {
   const files = [];
   const walk = (d) => {
     for (const f of readdirSync(d)) {
@@ -91,13 +92,19 @@ function inspectBuild(name, dir) {
   walk(dir);
   const problems = [];
   const wasm = files.filter((f) => f.path.endsWith('.wasm'));
-  for (const base of ['encoding', 'chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
+  const suffix = decoderOnly ? '-decoder' : '';
+  for (const base of ['encoding', 'chinese-simplified', 'chinese-traditional', 'japanese', 'korean'].map(
+    (b) => b + suffix,
+  )) {
     if (
       !wasm.some((f) => f.path.split(sep).pop().startsWith(`${base}-`) || f.path.split(sep).pop() === `${base}.wasm`)
     ) {
       problems.push(`${name}: no ${base}.wasm asset in the output`);
     }
   }
+  // (the decoder's page: the decode-only modules, and no other)
+  for (const f of wasm)
+    if (decoderOnly && !f.path.includes('-decoder')) problems.push(`${name}: ${f.path} is not decode-only`);
   for (const f of files.filter((f) => f.path.endsWith('.js'))) {
     const text = readFileSync(join(dir, f.path), 'utf8');
     if (text.includes('AGFzbQ')) problems.push(`${name}: ${f.path} inlines a wasm module as base64`);
@@ -120,19 +127,29 @@ const POLICIES = {
 const failures = [];
 const fail = (m) => failures.push(m);
 
-function checkWorkingPage(name, { results, console: messages, errors, violations }, { csp }) {
+// The page's scenario() results (checks.js), or with `decoder` its decoderScenario() results.
+function checkResults(name, results, decoder) {
+  const expected = decoder ? DECODER_EXPECTED : undefined;
+  const entry = decoder ? 'encoding-wasm/decoder' : 'encoding-wasm';
+  for (const d of differences(results.checks, expected))
+    fail(`${name} (host decoder for ${results.delegated.join(', ')}): ${d}`);
+  for (const d of differences(results.wasmOnly, expected)) fail(`${name} (everything in wasm): ${d}`);
+  if (!missingFamilyOk(results.before.gbk, 'gbk', 'chinese-simplified', entry))
+    fail(`${name}: gbk before preload: ${JSON.stringify(results.before.gbk)}`);
+  if (!decoder && !missingFamilyOk(results.before.eucKr, 'euc-kr', 'korean'))
+    fail(`${name}: euc-kr before preload: ${JSON.stringify(results.before.eucKr)}`);
+  if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean', entry))
+    fail(`${name}: euc-kr never loaded: ${JSON.stringify(results.after.eucKr)}`);
+  if (decoder && String(results.exports) !== String(DECODER_EXPORTS))
+    fail(`${name}: encoding-wasm/decoder exports ${results.exports}`);
+}
+
+function checkWorkingPage(name, { results, console: messages, errors, violations }, { csp, decoder }) {
   if (!results) {
     fail(`${name}: the page did not finish: ${JSON.stringify({ errors, console: messages })}`);
     return;
   }
-  for (const d of differences(results.checks)) fail(`${name} (host decoder for ${results.delegated.join(', ')}): ${d}`);
-  for (const d of differences(results.wasmOnly)) fail(`${name} (everything in wasm): ${d}`);
-  if (!missingFamilyOk(results.before.gbk, 'gbk', 'chinese-simplified'))
-    fail(`${name}: gbk before preload: ${JSON.stringify(results.before.gbk)}`);
-  if (!missingFamilyOk(results.before.eucKr, 'euc-kr', 'korean'))
-    fail(`${name}: euc-kr before preload: ${JSON.stringify(results.before.eucKr)}`);
-  if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean'))
-    fail(`${name}: euc-kr never loaded: ${JSON.stringify(results.after.eucKr)}`);
+  checkResults(name, results, decoder);
   const marker = messages.findIndex((m) => m.text === 'encoding-wasm-test: probes');
   const beforeProbes = marker < 0 ? messages : messages.slice(0, marker);
   for (const m of beforeProbes)
@@ -167,12 +184,19 @@ function checkBlockedPage(name, { results, errors, violations }) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const builds = { esbuild: join(out, 'esbuild'), vite: join(out, 'vite') };
+const builds = {
+  esbuild: join(out, 'esbuild'),
+  vite: join(out, 'vite'),
+  'esbuild-decoder': join(out, 'esbuild-decoder'),
+  'vite-decoder': join(out, 'vite-decoder'),
+};
+const isDecoder = (build) => build.endsWith('-decoder');
+const pageOf = (build) => (isDecoder(build) ? 'decoder_page' : 'page');
 const t0 = Date.now();
-await buildEsbuild(builds.esbuild);
-await buildVite(builds.vite);
+for (const [name, dir] of Object.entries(builds))
+  await (name.startsWith('esbuild') ? buildEsbuild : buildVite)(dir, pageOf(name));
 for (const [name, dir] of Object.entries(builds)) {
-  const { files, problems } = inspectBuild(name, dir);
+  const { files, problems } = inspectBuild(name, dir, isDecoder(name));
   problems.forEach(fail);
   console.log(`${name} build: ${files.map((f) => `${f.path} ${f.size}`).join(', ')}`);
 }
@@ -185,26 +209,29 @@ try {
     for (const policy of Object.keys(POLICIES)) {
       const name = `${build}/${policy}`;
       const before = requests.length;
-      const result = await load(context, `http://127.0.0.1:${port}/${build}/${policy}/page.html`);
+      const result = await load(context, `http://127.0.0.1:${port}/${build}/${policy}/${pageOf(build)}.html`);
       const mine = requests.slice(before);
       for (const r of mine) if (r.status !== 200) fail(`${name}: ${r.path} -> ${r.status}`);
       if (policy === 'csp-no-wasm') {
         checkBlockedPage(name, result);
       } else {
-        checkWorkingPage(name, result, { csp: policy === 'csp' });
+        checkWorkingPage(name, result, { csp: policy === 'csp', decoder: isDecoder(build) });
         const wasm = fetchedWasm(mine, `/${build}/`);
         // (the page imports encoding-wasm/errors, which loads its own core and families, built with
-        // the error log: encoding-errors.wasm, <family>-errors.wasm)
-        const want = [
-          'chinese-simplified-errors.wasm',
-          'chinese-simplified.wasm',
-          'chinese-traditional-errors.wasm',
-          'encoding-errors.wasm',
-          'encoding.wasm',
-          'japanese-errors.wasm',
-          'japanese.wasm',
-          'korean-errors.wasm',
-        ];
+        // the error log: encoding-errors.wasm, <family>-errors.wasm; the decoder's page, the
+        // decode-only core and the two families it loads, and nothing else)
+        const want = isDecoder(build)
+          ? ['chinese-simplified-decoder.wasm', 'encoding-decoder.wasm', 'japanese-decoder.wasm']
+          : [
+              'chinese-simplified-errors.wasm',
+              'chinese-simplified.wasm',
+              'chinese-traditional-errors.wasm',
+              'encoding-errors.wasm',
+              'encoding.wasm',
+              'japanese-errors.wasm',
+              'japanese.wasm',
+              'korean-errors.wasm',
+            ];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

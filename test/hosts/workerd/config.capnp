@@ -14,6 +14,7 @@ const worker :Workerd.Worker = (
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
     (name = "encoding-errors.wasm", wasm = embed "encoding-errors.wasm"),
+    (name = "encoding-decoder.wasm", wasm = embed "encoding-decoder.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
@@ -22,6 +23,10 @@ const worker :Workerd.Worker = (
     (name = "tables/chinese-traditional-errors.wasm", wasm = embed "tables/chinese-traditional-errors.wasm"),
     (name = "tables/japanese-errors.wasm", wasm = embed "tables/japanese-errors.wasm"),
     (name = "tables/korean-errors.wasm", wasm = embed "tables/korean-errors.wasm"),
+    (name = "tables/chinese-simplified-decoder.wasm", wasm = embed "tables/chinese-simplified-decoder.wasm"),
+    (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
+    (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
+    (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

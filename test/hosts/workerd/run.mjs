@@ -12,7 +12,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { differences, missingFamilyOk } from '../checks.js';
+import { FAMILIES, VARIANTS, familyFile } from '../../../cpp/tools/boundary.mjs';
+import { DECODER_EXPORTS, DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,15 +49,26 @@ await esbuild.build({
   plugins: [wasmModules],
   logLevel: 'warning',
 });
-copyFileSync(join(root, 'dist/encoding.wasm'), join(out, 'encoding.wasm'));
-copyFileSync(join(root, 'dist/encoding-errors.wasm'), join(out, 'encoding-errors.wasm'));
-for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
-  copyFileSync(join(root, `dist/tables/${family}.wasm`), join(out, `tables/${family}.wasm`));
-  copyFileSync(join(root, `dist/tables/${family}-errors.wasm`), join(out, `tables/${family}-errors.wasm`));
+// The core, the families, and each of their variants (config.capnp lists them all).
+for (const file of [null, ...VARIANTS].map((v) => (v ? `${v.file}.wasm` : 'encoding.wasm')))
+  copyFileSync(join(root, 'dist', file), join(out, file));
+for (const { name } of FAMILIES) {
+  for (const v of [null, ...VARIANTS])
+    copyFileSync(
+      join(root, `dist/tables/${familyFile(name, v)}.wasm`),
+      join(out, `tables/${familyFile(name, v)}.wasm`),
+    );
 }
 copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
 const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
-for (const host of ['host/node.js', 'host/browser.js', 'readFileSync', 'compileStreaming']) {
+for (const host of [
+  'host/node.js',
+  'host/browser.js',
+  'readFileSync',
+  'compileStreaming',
+  'decoder-browser',
+  'decoder-node',
+]) {
   if (bundle.includes(host))
     throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
 }
@@ -87,6 +99,18 @@ const failures = [
   ),
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
+// encoding-wasm/decoder: the same decoding, its own tables entry and preload(), no encoder.
+const { decoder } = response;
+failures.push(
+  ...differences(decoder.checks, DECODER_EXPECTED).map((d) => `decoder checks (host decoders): ${d}`),
+  ...differences(decoder.wasmOnly, DECODER_EXPECTED).map((d) => `decoder checks (everything in wasm): ${d}`),
+);
+if (JSON.stringify(decoder.exports) !== JSON.stringify(DECODER_EXPORTS))
+  failures.push(`encoding-wasm/decoder exports ${decoder.exports}`);
+if (!missingFamilyOk(decoder.before.gbk, 'gbk', 'chinese-simplified', 'encoding-wasm/decoder'))
+  failures.push(`decoder: gbk before preload: ${JSON.stringify(decoder.before.gbk)}`);
+if (!missingFamilyOk(decoder.after.eucKr, 'euc-kr', 'korean', 'encoding-wasm/decoder'))
+  failures.push(`decoder: euc-kr, never loaded: ${JSON.stringify(decoder.after.eucKr)}`);
 const { host, before, after } = response;
 const refused = (r) => typeof r.error === 'string' && !('value' in r);
 if (!refused(host.eval)) failures.push(`eval is allowed in workerd: ${JSON.stringify(host.eval)}`);

@@ -1,5 +1,6 @@
 // A plain workerd module worker that uses the package the way a Workers user does: the package
-// entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another.
+// entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another; and
+// the same with encoding-wasm/decoder and its own tables entry.
 // run.mjs bundles it with esbuild (the "workerd" condition picks js/host/workerd.js; the .wasm
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
@@ -8,7 +9,9 @@ import * as encoder from 'encoding-wasm/encoder';
 import * as errors from 'encoding-wasm/errors';
 import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
-import { hostRestrictions, scenario } from '../checks.js';
+import * as lite from 'encoding-wasm/decoder';
+import 'encoding-wasm/decoder/tables/japanese';
+import { decoderScenario, hostRestrictions, scenario } from '../checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
 
@@ -16,6 +19,7 @@ export default {
   async fetch() {
     return Response.json({
       ...(await scenario(api)),
+      decoder: await decoderScenario(lite),
       host: hostRestrictions(),
       importMetaUrl: String(import.meta.url),
     });

@@ -1,0 +1,82 @@
+// encoding-wasm/decoder (js/decoder.js, bundled per host by tools/bundle_decoder.mjs): it runs on the
+// decode-only builds of the wasm modules, with a registry of its own. Its TextDecoder's behaviour is
+// tested by the TextDecoder suites themselves, run again on it (ENCODING_WASM_ENTRY=decoder,
+// vitest.config.js); this checks what is particular to the entry.
+import { describe, expect, it } from 'vitest';
+import * as main from '../../js/index.js';
+import { bytes } from './helpers.js';
+
+// Load the entry while watching WebAssembly.Instance: the modules it instantiates, and then those
+// its preload() instantiates for a family.
+const modules = [];
+const exportsOf = [];
+const OriginalInstance = WebAssembly.Instance;
+WebAssembly.Instance = new Proxy(OriginalInstance, {
+  construct(target, args, newTarget) {
+    modules.push(args[0]);
+    exportsOf.push(WebAssembly.Module.exports(args[0]).map((e) => e.name));
+    return Reflect.construct(target, args, newTarget);
+  },
+});
+let lite;
+try {
+  lite = await import('encoding-wasm/decoder');
+  await lite.preload('shift_jis');
+} finally {
+  WebAssembly.Instance = OriginalInstance;
+}
+
+describe('encoding-wasm/decoder', () => {
+  it('instantiates the decode-only core and family modules: ew_decode, and no encoder', () => {
+    // the core (labels, ew_get_encoding) and the japanese family (ew_family_init)
+    expect(exportsOf).toHaveLength(2);
+    const [core, japanese] = exportsOf;
+    expect(core).toContain('ew_get_encoding');
+    expect(japanese).toContain('ew_family_init');
+    for (const names of exportsOf) {
+      expect(names).toContain('ew_decode');
+      expect(names).not.toContain('ew_encode');
+      expect(names).not.toContain('ew_encode_into');
+    }
+  });
+
+  it('exports the TextDecoder, preload, registerFamily and native delegation, and no encoder', () => {
+    expect(Object.keys(lite).sort()).toEqual([
+      'TextDecoder',
+      'nativeDelegation',
+      'preload',
+      'registerFamily',
+      'setNativeDelegation',
+    ]);
+    // A TextDecoder of its own (its own core instance and family registry), not the main entry's.
+    expect(lite.TextDecoder).not.toBe(main.TextDecoder);
+    expect(Object.prototype.toString.call(new lite.TextDecoder())).toBe('[object TextDecoder]');
+  });
+
+  it('decodes as the standard says (index jis0208, index windows-1252)', () => {
+    // Shift_JIS 93 FA, 96 7B: index jis0208 pointers 3569 and 4007, U+65E5 and U+672C; windows-1252
+    // 0x80 and 0x9F: U+20AC and U+0178.
+    expect(new lite.TextDecoder('shift_jis').decode(bytes([0x93, 0xfa, 0x96, 0x7b]))).toBe('\u65e5\u672c');
+    expect(new lite.TextDecoder('windows-1252').decode(bytes([0x80, 0x61, 0x9f]))).toBe('\u20aca\u0178');
+    expect(() => new lite.TextDecoder('utf-8', { fatal: true }).decode(bytes([0x61, 0xff]))).toThrow(
+      new TypeError('The encoded data is not valid utf-8 (the error was found at byte 1).'),
+    );
+    expect(() => new lite.TextDecoder('replacement')).toThrow(RangeError);
+  });
+
+  it('names its own entry and files in the messages about tables', () => {
+    // EUC-KR's family was never loaded here; where it cannot load on first use (browsers) the error
+    // names the decoder's tables entry; a module of the wrong build or family names the decoder's file.
+    let missing = null;
+    try {
+      new lite.TextDecoder('euc-kr');
+    } catch (error) {
+      missing = error;
+    }
+    if (missing !== null) expect(missing.message).toContain("'encoding-wasm/decoder/tables/korean'");
+    const japanese = modules[1];
+    expect(() => lite.registerFamily('chinese-traditional', japanese)).toThrow(
+      /pass the module of 'encoding-wasm\/tables\/chinese-traditional-decoder\.wasm'/,
+    );
+  });
+});
