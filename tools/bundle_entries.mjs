@@ -28,7 +28,7 @@ const CORE = join(root, 'dist/encoding.wasm');
 // Both are minified but for their names (whitespace and syntax: 48 → 35 KB for the main chunk), which
 // a fresh Node 20 process parses about 0.2 ms faster (bench/startup.mjs); names stay, for stack traces.
 export const CONDITIONS = {
-  node: { platform: 'node', target: 'node20', conditions: ['node', 'module-sync'] },
+  node: { platform: 'node', target: 'node18', conditions: ['node', 'module-sync'] },
   deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'], conditions: ['deno'] },
 };
 // What package.json "exports" gives each runtime for the entry built from ./js/<name>.js.
