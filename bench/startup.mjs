@@ -55,6 +55,12 @@ const PACKAGES = {
     load: "await import('encoding-wasm')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  // The decode-only entry point (js/decoder.js, tools/bundle_decoder.mjs).
+  'encoding-wasm/decoder': {
+    module: 'encoding-wasm',
+    load: "await import('encoding-wasm/decoder')",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   // --against DIR: another copy of the package (an older build, say), measured beside this one.
   'encoding-wasm (--against)': {
     module: 'encoding-wasm-against',

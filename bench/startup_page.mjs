@@ -26,6 +26,13 @@ const PACKAGES = {
         : "export { TextDecoder } from './js/index.js'; import './js/tables/japanese.js';",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  'encoding-wasm/decoder': {
+    code: (label) =>
+      label === 'windows-1252'
+        ? "export { TextDecoder } from './dist/decoder-browser/index.js';"
+        : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   '@exodus/bytes': {
     code: (label) =>
       `export { TextDecoder } from '@exodus/bytes/${label === 'windows-1252' ? 'encoding-lite' : 'encoding'}.js';`,
