@@ -81,4 +81,14 @@ describe('encoding-wasm/decoder', () => {
       /pass the module of 'encoding-wasm\/tables\/chinese-traditional-decoder\.wasm'/,
     );
   });
+
+  it('registerFamily: a TypeError for what is not a module, a RangeError for an unknown family; nothing registered', () => {
+    // No host has loaded chinese-simplified for this entry here (browsers load the main entry's).
+    expect(() => lite.registerFamily('chinese-simplified', new Uint8Array(8))).toThrow(TypeError);
+    expect(() => lite.registerFamily('chinese', modules[1])).toThrow(RangeError);
+    // GBK 0x80 is U+20AC, and B0 A1 index gb18030 pointer (0xB0 - 0x81) * 190 + (0xA1 - 0x41) = 9026, U+554A.
+    const gbk = () => new lite.TextDecoder('gbk').decode(bytes([0x80, 0xb0, 0xa1]));
+    if (typeof document === 'undefined') expect(gbk()).toBe('\u20ac\u554a');
+    else expect(gbk).toThrow("The gbk tables are not loaded. Import 'encoding-wasm/decoder/tables/chinese-simplified'");
+  });
 });
