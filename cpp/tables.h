@@ -28,11 +28,20 @@ bool expand_family(int family, const uint8_t* blob);
 // an encoder's code point -> pointer lookup). Returns nullptr when memory cannot grow.
 void* table_alloc(size_t bytes);
 
-// One index of a blob as a new array of `layout.count` entries, or nullptr when memory ran out.
+// One index of a blob as a new array of `layout.count` entries, or nullptr when memory ran out:
+// a delta stream from code point 0 (expand_index) or a ranked stream (expand_ranked_index, with the
+// family's bitmap of used code points), as cpp/tools/family_tables.mjs wrote it.
 template <class T>
 T* expand_index(const uint8_t* blob, const generated::IndexLayout& layout) {
   T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));
   if (out) expand_delta_stream(blob + layout.offset, layout.count, 0, out);
+  return out;
+}
+
+template <class T>
+T* expand_ranked_index(const uint8_t* blob, const generated::IndexLayout& layout, uint64_t* used) {
+  T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));
+  if (out) expand_ranked_stream(blob + layout.offset, layout.count, used, out);
   return out;
 }
 

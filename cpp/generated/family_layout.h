@@ -5,8 +5,9 @@
 
 namespace ew::generated {
 
-// Where each index sits in its family's blob (a delta stream of `count` entries from code
-// point 0, see cpp/delta_stream.h), and each blob's size and FNV-1a checksum.
+// Where each index sits in its family's blob (a ranked stream, or for a column of index gb18030
+// ranges a delta stream from code point 0, of `count` entries: cpp/delta_stream.h), each blob's
+// size and FNV-1a checksum, and the 64-bit words of used code points its ranked tables need.
 struct IndexLayout {
   uint32_t offset;
   uint32_t count;
@@ -14,8 +15,8 @@ struct IndexLayout {
 
 // Family 0: chinese-simplified
 inline constexpr IndexLayout kIndexGb18030{0, 23940};
-inline constexpr IndexLayout kIndexGb18030RangesPointer{29924, 207};
-inline constexpr IndexLayout kIndexGb18030RangesCodePoint{30180, 207};
+inline constexpr IndexLayout kIndexGb18030RangesPointer{29676, 207};
+inline constexpr IndexLayout kIndexGb18030RangesCodePoint{29932, 207};
 
 // Family 1: chinese-traditional
 inline constexpr IndexLayout kIndexBig5{0, 19782};
@@ -28,7 +29,8 @@ inline constexpr IndexLayout kIndexIso2022JpKatakana{22602, 63};
 // Family 3: korean
 inline constexpr IndexLayout kIndexEucKr{0, 23750};
 
-inline constexpr uint32_t kFamilyBlobSize[] = {30441, 29790, 22671, 29143};
-inline constexpr uint32_t kFamilyChecksum[] = {0x72827a05, 0xa2b802ac, 0x7aa9c5b8, 0x1a28e8};
+inline constexpr uint32_t kFamilyBlobSize[] = {30193, 29883, 22671, 29092};
+inline constexpr uint32_t kFamilyChecksum[] = {0x3654183c, 0x87867788, 0x7aa9c5b8, 0x2560ecb6};
+inline constexpr uint32_t kFamilyUsedWords[] = {1024, 3048, 0, 1024};
 
 }  // namespace ew::generated

@@ -2,6 +2,8 @@
 
 // The chinese-simplified module (dist/tables/chinese-simplified.wasm): the dispatch to the codecs linked into it (a codec
 // missing from the module is a link error), and the index arrays of its families' tables.
+#include <cstring>
+
 #include "generated/codecs.h"
 #include "tables.h"
 
@@ -11,6 +13,8 @@ namespace {
 uint16_t* g_gb18030;
 uint32_t* g_gb18030_ranges_pointer;
 uint32_t* g_gb18030_ranges_code_point;
+// A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).
+uint64_t g_used[generated::kFamilyUsedWords[kChineseSimplified]];
 }  // namespace
 
 const uint16_t* index_gb18030() { return g_gb18030; }
@@ -20,7 +24,8 @@ const uint32_t* index_gb18030_ranges_code_point() { return g_gb18030_ranges_code
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
     case kChineseSimplified:
-      g_gb18030 = expand_index<uint16_t>(blob, generated::kIndexGb18030);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kChineseSimplified] * sizeof g_used[0]);
+      g_gb18030 = expand_ranked_index<uint16_t>(blob, generated::kIndexGb18030, g_used);
       g_gb18030_ranges_pointer = expand_index<uint32_t>(blob, generated::kIndexGb18030RangesPointer);
       g_gb18030_ranges_code_point = expand_index<uint32_t>(blob, generated::kIndexGb18030RangesCodePoint);
       return g_gb18030 && g_gb18030_ranges_pointer && g_gb18030_ranges_code_point;

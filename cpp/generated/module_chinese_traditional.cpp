@@ -2,6 +2,8 @@
 
 // The chinese-traditional module (dist/tables/chinese-traditional.wasm): the dispatch to the codecs linked into it (a codec
 // missing from the module is a link error), and the index arrays of its families' tables.
+#include <cstring>
+
 #include "generated/codecs.h"
 #include "tables.h"
 
@@ -9,6 +11,8 @@ namespace ew {
 
 namespace {
 uint32_t* g_big5;
+// A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).
+uint64_t g_used[generated::kFamilyUsedWords[kChineseTraditional]];
 }  // namespace
 
 const uint32_t* index_big5() { return g_big5; }
@@ -16,7 +20,8 @@ const uint32_t* index_big5() { return g_big5; }
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
     case kChineseTraditional:
-      g_big5 = expand_index<uint32_t>(blob, generated::kIndexBig5);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kChineseTraditional] * sizeof g_used[0]);
+      g_big5 = expand_ranked_index<uint32_t>(blob, generated::kIndexBig5, g_used);
       return g_big5;
     default:
       return false;

@@ -2,6 +2,8 @@
 
 // The korean module (dist/tables/korean.wasm): the dispatch to the codecs linked into it (a codec
 // missing from the module is a link error), and the index arrays of its families' tables.
+#include <cstring>
+
 #include "generated/codecs.h"
 #include "tables.h"
 
@@ -9,6 +11,8 @@ namespace ew {
 
 namespace {
 uint16_t* g_euc_kr;
+// A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).
+uint64_t g_used[generated::kFamilyUsedWords[kKorean]];
 }  // namespace
 
 const uint16_t* index_euc_kr() { return g_euc_kr; }
@@ -16,7 +20,8 @@ const uint16_t* index_euc_kr() { return g_euc_kr; }
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
     case kKorean:
-      g_euc_kr = expand_index<uint16_t>(blob, generated::kIndexEucKr);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kKorean] * sizeof g_used[0]);
+      g_euc_kr = expand_ranked_index<uint16_t>(blob, generated::kIndexEucKr, g_used);
       return g_euc_kr;
     default:
       return false;

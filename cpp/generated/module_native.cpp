@@ -2,6 +2,9 @@
 
 // The native build (tests and fuzzers, every codec): the dispatch to the codecs linked into it (a codec
 // missing from the module is a link error), and the index arrays of its families' tables.
+#include <algorithm>
+#include <cstring>
+
 #include "generated/codecs.h"
 #include "tables.h"
 
@@ -16,6 +19,8 @@ uint16_t* g_jis0208;
 uint16_t* g_jis0212;
 uint16_t* g_iso_2022_jp_katakana;
 uint16_t* g_euc_kr;
+// A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).
+uint64_t g_used[std::max({generated::kFamilyUsedWords[kChineseSimplified], generated::kFamilyUsedWords[kChineseTraditional], generated::kFamilyUsedWords[kKorean]})];
 }  // namespace
 
 const uint16_t* index_gb18030() { return g_gb18030; }
@@ -30,12 +35,14 @@ const uint16_t* index_euc_kr() { return g_euc_kr; }
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
     case kChineseSimplified:
-      g_gb18030 = expand_index<uint16_t>(blob, generated::kIndexGb18030);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kChineseSimplified] * sizeof g_used[0]);
+      g_gb18030 = expand_ranked_index<uint16_t>(blob, generated::kIndexGb18030, g_used);
       g_gb18030_ranges_pointer = expand_index<uint32_t>(blob, generated::kIndexGb18030RangesPointer);
       g_gb18030_ranges_code_point = expand_index<uint32_t>(blob, generated::kIndexGb18030RangesCodePoint);
       return g_gb18030 && g_gb18030_ranges_pointer && g_gb18030_ranges_code_point;
     case kChineseTraditional:
-      g_big5 = expand_index<uint32_t>(blob, generated::kIndexBig5);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kChineseTraditional] * sizeof g_used[0]);
+      g_big5 = expand_ranked_index<uint32_t>(blob, generated::kIndexBig5, g_used);
       return g_big5;
     case kJapanese:
       g_jis0208 = expand_index<uint16_t>(blob, generated::kIndexJis0208);
@@ -43,7 +50,8 @@ bool expand_family(int family, const uint8_t* blob) {
       g_iso_2022_jp_katakana = expand_index<uint16_t>(blob, generated::kIndexIso2022JpKatakana);
       return g_jis0208 && g_jis0212 && g_iso_2022_jp_katakana;
     case kKorean:
-      g_euc_kr = expand_index<uint16_t>(blob, generated::kIndexEucKr);
+      std::memset(g_used, 0, generated::kFamilyUsedWords[kKorean] * sizeof g_used[0]);
+      g_euc_kr = expand_ranked_index<uint16_t>(blob, generated::kIndexEucKr, g_used);
       return g_euc_kr;
     default:
       return false;

@@ -4,6 +4,7 @@
 // generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
+import { isRanked } from './family_tables.mjs';
 import {
   ABI,
   CODECS,
@@ -118,13 +119,28 @@ function familyTables(families) {
   const tables = families.flatMap((f) => FAMILIES[f].tables);
   const lines = ['namespace {'];
   for (const t of tables) lines.push(`${t.type}* g_${t.name};`);
+  const ranked = families.filter((f) => FAMILIES[f].tables.some(isRanked));
+  const words = ranked.map((f) => `generated::kFamilyUsedWords[${familyEnum(f)}]`);
+  if (words.length)
+    lines.push(
+      "// A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).",
+      `uint64_t g_used[${words.length > 1 ? `std::max({${words.join(', ')}})` : words[0]}];`,
+    );
   lines.push('}  // namespace', '');
   for (const t of tables) lines.push(`const ${t.type}* index_${t.name}() { return g_${t.name}; }`);
   lines.push('', 'bool expand_family(int family, const uint8_t* blob) {', '  switch (family) {');
   for (const f of families) {
     lines.push(`    case ${familyEnum(f)}:`);
-    for (const t of FAMILIES[f].tables)
-      lines.push(`      g_${t.name} = expand_index<${t.type}>(blob, generated::kIndex${camel(t.name)});`);
+    if (FAMILIES[f].tables.some(isRanked))
+      lines.push(`      std::memset(g_used, 0, generated::kFamilyUsedWords[${familyEnum(f)}] * sizeof g_used[0]);`);
+    for (const t of FAMILIES[f].tables) {
+      const index = `generated::kIndex${camel(t.name)}`;
+      lines.push(
+        isRanked(t)
+          ? `      g_${t.name} = expand_ranked_index<${t.type}>(blob, ${index}, g_used);`
+          : `      g_${t.name} = expand_index<${t.type}>(blob, ${index});`,
+      );
+    }
     lines.push(`      return ${FAMILIES[f].tables.map((t) => `g_${t.name}`).join(' && ')};`);
   }
   lines.push('    default:', '      return false;', '  }', '}', '');
@@ -133,10 +149,13 @@ function familyTables(families) {
 
 // A module's file: its dispatch, and its families' index arrays.
 function moduleSource(title, codecs, families) {
+  const ranked = families.filter((f) => FAMILIES[f].tables.some(isRanked)).length;
   return [
     banner(FROM),
     `// ${title}: the dispatch to the codecs linked into it (a codec`,
     `// missing from the module is a link error)${families.length ? ", and the index arrays of its families' tables" : ''}.`,
+    ...(ranked > 1 ? ['#include <algorithm>'] : []),
+    ...(ranked ? ['#include <cstring>', ''] : []),
     '#include "generated/codecs.h"',
     families.length ? '#include "tables.h"' : null,
     '',

@@ -112,8 +112,9 @@ function familyLayoutHeader() {
     '',
     'namespace ew::generated {',
     '',
-    "// Where each index sits in its family's blob (a delta stream of `count` entries from code",
-    "// point 0, see cpp/delta_stream.h), and each blob's size and FNV-1a checksum.",
+    "// Where each index sits in its family's blob (a ranked stream, or for a column of index gb18030",
+    "// ranges a delta stream from code point 0, of `count` entries: cpp/delta_stream.h), each blob's",
+    '// size and FNV-1a checksum, and the 64-bit words of used code points its ranked tables need.',
     'struct IndexLayout {',
     '  uint32_t offset;',
     '  uint32_t count;',
@@ -129,6 +130,7 @@ function familyLayoutHeader() {
   lines.push(
     `inline constexpr uint32_t kFamilyChecksum[] = {${familyBlobs.map((f) => '0x' + f.checksum.toString(16)).join(', ')}};`,
   );
+  lines.push(`inline constexpr uint32_t kFamilyUsedWords[] = {${familyBlobs.map((f) => f.usedWords).join(', ')}};`);
   lines.push('', '}  // namespace ew::generated', '');
   return lines.join('\n');
 }
