@@ -17,8 +17,6 @@ const C1_CONTROL = q(-6);
 const EURO = q(-3.7);
 const FOUR_BYTE = q(0);
 
-const inRange = (byte, low, high) => byte >= low && byte <= high;
-
 // The kind of the unit before: an ASCII letter, other ASCII, or a character that is not ASCII.
 // CONTEXT[group] weighs a character after each kind ([0-2]), and an ASCII letter or other ASCII
 // after a character ([3], [4]): how CJK text mixes with ASCII (tools/detect/train.mjs).
@@ -124,9 +122,6 @@ class CjkProber {
   }
 }
 
-// The weight of ASCII byte `byte` after a unit of kind `kind`.
-const asciiWeight = (context, kind, byte) => (kind === CHARACTER ? context[3 + ASCII_KIND[byte]] : 0);
-
 export class DoubleByteProber extends CjkProber {
   constructor(name) {
     super(name);
@@ -158,7 +153,7 @@ export class DoubleByteProber extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]]; // an ASCII byte after a character
         kind = ASCII_KIND[byte];
       } else {
         const what = single[byte];
@@ -174,7 +169,10 @@ export class DoubleByteProber extends CjkProber {
         }
       }
     }
-    Object.assign(this, { lead, score, kind, leadKind });
+    this.lead = lead;
+    this.score = score;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }
 
@@ -197,11 +195,11 @@ export class EucJpProber extends CjkProber {
     let { lead, score, jis0212, kind, leadKind } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
-      if (lead === 0x8e && inRange(byte, 0xa1, 0xdf)) {
+      if (lead === 0x8e && byte >= 0xa1 && byte <= 0xdf) {
         lead = 0;
         score += HALFWIDTH_KATAKANA + context[leadKind];
         kind = CHARACTER;
-      } else if (lead === 0x8f && inRange(byte, 0xa1, 0xfe)) {
+      } else if (lead === 0x8f && byte >= 0xa1 && byte <= 0xfe) {
         jis0212 = true;
         lead = byte;
       } else if (lead !== 0) {
@@ -209,7 +207,9 @@ export class EucJpProber extends CjkProber {
           ? (this.jis0212Table ??= pointerTable('jis0212'))
           : (this.jis0208Table ??= pointerTable('jis0208'));
         const weight =
-          inRange(lead, 0xa1, 0xfe) && inRange(byte, 0xa1, 0xfe) ? table[(lead - 0xa1) * 94 + byte - 0xa1] : UNMAPPED;
+          lead >= 0xa1 && lead <= 0xfe && byte >= 0xa1 && byte <= 0xfe
+            ? table[(lead - 0xa1) * 94 + byte - 0xa1]
+            : UNMAPPED;
         lead = 0;
         jis0212 = false;
         if (weight === UNMAPPED) {
@@ -221,9 +221,9 @@ export class EucJpProber extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]]; // an ASCII byte after a character
         kind = ASCII_KIND[byte];
-      } else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) {
+      } else if (byte === 0x8e || byte === 0x8f || (byte >= 0xa1 && byte <= 0xfe)) {
         lead = byte;
         leadKind = kind;
       } else {
@@ -231,7 +231,11 @@ export class EucJpProber extends CjkProber {
         kind = OTHER;
       }
     }
-    Object.assign(this, { lead, score, jis0212, kind, leadKind });
+    this.lead = lead;
+    this.score = score;
+    this.jis0212 = jis0212;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }
 
@@ -277,7 +281,7 @@ export class Iso2022JpProber extends CjkProber {
           if (byte === 0x1b) state = ESCAPE_START;
           else {
             output = false;
-            if (inRange(byte, 0x21, 0x5f)) score += HALFWIDTH_KATAKANA;
+            if (byte >= 0x21 && byte <= 0x5f) score += HALFWIDTH_KATAKANA;
             else if (!this.error()) return;
           }
           break;
@@ -285,7 +289,7 @@ export class Iso2022JpProber extends CjkProber {
           if (byte === 0x1b) state = ESCAPE_START;
           else {
             output = false;
-            if (inRange(byte, 0x21, 0x7e)) {
+            if (byte >= 0x21 && byte <= 0x7e) {
               lead = byte;
               state = TRAIL;
             } else if (!this.error()) return;
@@ -298,9 +302,10 @@ export class Iso2022JpProber extends CjkProber {
             break;
           }
           state = LEAD;
-          const weight = inRange(byte, 0x21, 0x7e)
-            ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
-            : UNMAPPED;
+          const weight =
+            byte >= 0x21 && byte <= 0x7e
+              ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
+              : UNMAPPED;
           if (weight !== UNMAPPED) score += weight;
           else if (!this.error()) return;
           break;
@@ -343,7 +348,12 @@ export class Iso2022JpProber extends CjkProber {
         }
       }
     }
-    Object.assign(this, { state, outputState, lead, output, score, switches });
+    this.state = state;
+    this.outputState = outputState;
+    this.lead = lead;
+    this.output = output;
+    this.score = score;
+    this.switches = switches;
   }
 }
 
@@ -367,7 +377,7 @@ export class Gb18030Prober extends CjkProber {
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (third !== 0) {
-        if (!inRange(byte, 0x30, 0x39)) {
+        if (byte < 0x30 || byte > 0x39) {
           // An error; second, third and this byte are read again.
           const restore = Uint8Array.of(second, third);
           first = second = third = 0;
@@ -388,7 +398,7 @@ export class Gb18030Prober extends CjkProber {
         score += FOUR_BYTE + context[leadKind];
         kind = CHARACTER;
       } else if (second !== 0) {
-        if (inRange(byte, 0x81, 0xfe)) third = byte;
+        if (byte >= 0x81 && byte <= 0xfe) third = byte;
         else {
           // An error; second and this byte are read again.
           const restore = Uint8Array.of(second);
@@ -399,14 +409,14 @@ export class Gb18030Prober extends CjkProber {
           i--;
         }
       } else if (first !== 0) {
-        if (inRange(byte, 0x30, 0x39)) {
+        if (byte >= 0x30 && byte <= 0x39) {
           second = byte;
           continue;
         }
         const pointer = (first - 0x81) * 190 + byte - (byte < 0x7f ? 0x40 : 0x41);
         first = 0;
         const weight =
-          inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe)
+          (byte >= 0x40 && byte <= 0x7e) || (byte >= 0x80 && byte <= 0xfe)
             ? (this.table ??= pointerTable('gbk'))[pointer]
             : UNMAPPED;
         if (weight === UNMAPPED) {
@@ -418,7 +428,7 @@ export class Gb18030Prober extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]]; // an ASCII byte after a character
         kind = ASCII_KIND[byte];
       } else if (byte === 0x80) {
         score += EURO + context[kind];
@@ -431,6 +441,11 @@ export class Gb18030Prober extends CjkProber {
         leadKind = kind;
       }
     }
-    Object.assign(this, { first, second, third, score, kind, leadKind });
+    this.first = first;
+    this.second = second;
+    this.third = third;
+    this.score = score;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }
