@@ -1,7 +1,7 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
 import { coreModule, loadFamily, loadFamilySync } from '#host';
-import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
+import { COMBINED, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
 import { WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
@@ -69,13 +69,17 @@ export const familyLoaded = (name) => families[FAMILIES.indexOf(name)] != null;
 // Non-standard: makes a family available from its compiled module (the static entry points
 // 'encoding-wasm/tables/<family>' call this). The module is instantiated and its tables expanded
 // here; if that fails (out of memory: a RangeError; a module of another build, or of another family,
-// which its ew_family_id tells: an Error), this throws an error naming the family and registers
-// nothing.
+// which its ew_families tells: an Error), this throws an error naming the family and registers
+// nothing. A module that holds several families (tables/all.wasm under dist/) has one instance for all
+// the families it is registered for.
 export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
-  families[family] = new WasmInstance(module, name);
+  let instance = families.find((registered) => registered !== null && registered.module === module);
+  if (instance) instance.addFamily(name);
+  else instance = new WasmInstance(module, name);
+  families[family] = instance;
 }
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),
@@ -88,6 +92,13 @@ export async function preload(...labels) {
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
+  // Every family, none loaded yet, where the host fetches them: the combined module, which carries
+  // the drivers once instead of once per family (docs/design.md section 3).
+  if (!loadFamilySync && wanted.size === FAMILIES.length && families.every((f) => f === null)) {
+    const module = await loadFamily(COMBINED);
+    for (const name of FAMILIES) registerFamily(name, module);
+    return;
+  }
   for (const family of wanted) {
     if (!families[family]) registerFamily(FAMILIES[family], await loadFamily(FAMILIES[family]));
   }

@@ -20,12 +20,33 @@ const kindOf = (error) =>
 
 const { Instance } = WebAssembly;
 
+// Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
+// holds them (a module of another family would expand its own tables for this family's encodings).
+function expandFamily(wasm, family) {
+  const mask = wasm.ew_families?.();
+  const held = FAMILIES.filter((_, f) => (mask >>> f) & 1);
+  if (!held.includes(family)) throw new Error(MESSAGES.wrongFamily(family, held.join(', ')));
+  let loaded;
+  try {
+    loaded = wasm.ew_family_init(FAMILIES.indexOf(family));
+  } catch (error) {
+    throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
+  }
+  if (!loaded) {
+    if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
+    throw new Error(MESSAGES.familyLoadFailed(family));
+  }
+}
+
 export class WasmInstance {
   // `family`: the name of the table family whose module this is (its tables are expanded when it is
-  // instantiated), or null for the core.
+  // instantiated), or null for the core. A module that holds several families (tables/all.wasm under dist/)
+  // serves more of them through addFamily().
   constructor(module, family = null) {
     this.module = module;
     this.family = family;
+    // The families whose tables this instance expands, on every instantiation.
+    this.families = family === null ? [] : [family];
     this.broken = false;
     this.inWasm = false;
     this.instantiate();
@@ -47,21 +68,7 @@ export class WasmInstance {
         cause: error,
       });
     }
-    if (family !== null) {
-      // A module of another family would expand its own tables for this family's encodings.
-      const held = FAMILIES[wasm.ew_family_id?.()];
-      if (held !== family) throw new Error(MESSAGES.wrongFamily(family, held));
-      let loaded;
-      try {
-        loaded = wasm.ew_family_init?.();
-      } catch (error) {
-        throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
-      }
-      if (!loaded) {
-        if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
-        throw new Error(MESSAGES.familyLoadFailed(family));
-      }
-    }
+    for (const name of this.families) expandFamily(wasm, name);
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();
@@ -72,6 +79,21 @@ export class WasmInstance {
     this.u8 = undefined;
     this.views();
     this.broken = false;
+  }
+
+  // Makes this instance serve `family` too (its module holds several families): expands that
+  // family's tables, or throws as the constructor does and serves nothing more.
+  addFamily(family) {
+    if (this.broken) this.instantiate();
+    try {
+      expandFamily(this.wasm, family);
+    } catch (error) {
+      // A trap while expanding (the error's cause) may have left the instance half-changed: the next
+      // call makes a fresh one.
+      if (error.cause !== undefined) this.broken = true;
+      throw error;
+    }
+    this.families.push(family);
   }
 
   // What every entry point calls first: a fresh instance if the last call failed in wasm, else

@@ -43,7 +43,20 @@ set(EW_FAMILY_korean_SOURCES
     cpp/euc_kr.cpp
     cpp/tables.cpp
     cpp/generated/module_korean.cpp)
-set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean)
+set(EW_FAMILY_all_SOURCES
+    cpp/ascii.cpp
+    cpp/decoder.cpp
+    cpp/exports.cpp
+    cpp/gb18030.cpp
+    cpp/tables.cpp
+    cpp/big5.cpp
+    cpp/euc_jp.cpp
+    cpp/iso_2022_jp.cpp
+    cpp/shift_jis.cpp
+    cpp/jis0208.cpp
+    cpp/euc_kr.cpp
+    cpp/generated/module_all.cpp)
+set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean all)
 set(EW_CORE_DEFINES EW_ERROR_LOG=0)
 set(EW_CORE_VARIANTS errors decoder)
 set(EW_CORE_VARIANT_errors_OUTPUT encoding-errors)
@@ -59,6 +72,8 @@ set(EW_FAMILY_japanese_errors_OUTPUT japanese-errors)
 set(EW_FAMILY_japanese_decoder_OUTPUT japanese-decoder)
 set(EW_FAMILY_korean_errors_OUTPUT korean-errors)
 set(EW_FAMILY_korean_decoder_OUTPUT korean-decoder)
+set(EW_FAMILY_all_errors_OUTPUT all-errors)
+set(EW_FAMILY_all_decoder_OUTPUT all-decoder)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp
     cpp/decoder.cpp
