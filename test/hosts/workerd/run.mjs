@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { FAMILIES, VARIANTS, familyFile } from '../../../cpp/tools/boundary.mjs';
+import { TABLE_MODULES, VARIANTS, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
 import { DECODER_EXPORTS, DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
@@ -49,11 +49,11 @@ await esbuild.build({
   plugins: [wasmModules],
   logLevel: 'warning',
 });
-// The core, the families, and each of their variants (config.capnp lists them all).
+// The core, the table modules, and each of their variants (config.capnp lists them all).
 for (const file of [null, ...VARIANTS].map((v) => (v ? `${v.file}.wasm` : 'encoding.wasm')))
   copyFileSync(join(root, 'dist', file), join(out, file));
-for (const { name } of FAMILIES) {
-  for (const v of [null, ...VARIANTS])
+for (const name of TABLE_MODULES) {
+  for (const v of [null, ...tableVariants(name)])
     copyFileSync(
       join(root, `dist/tables/${familyFile(name, v)}.wasm`),
       join(out, `tables/${familyFile(name, v)}.wasm`),
