@@ -2,7 +2,7 @@
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
 import { coreModule, loadFamily, loadFamilySync } from '#host';
 import { COMBINED, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
-import { WasmInstance } from './instance.js';
+import { expandFamily, WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
 import * as MESSAGES from './messages.js';
@@ -58,7 +58,7 @@ export function instanceFor(id) {
     } catch (error) {
       throw new Error(MESSAGES.familyRead(name, error), { cause: error });
     }
-    registerFamily(name, module);
+    families[family] = new WasmInstance(module, name);
   }
   return families[family];
 }
@@ -76,10 +76,25 @@ export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
-  let instance = families.find((registered) => registered !== null && registered.module === module);
-  if (instance) instance.addFamily(name);
-  else instance = new WasmInstance(module, name);
-  families[family] = instance;
+  const shared = families.find((registered) => registered !== null && registered.module === module);
+  if (shared) addFamily(shared, name);
+  families[family] = shared ?? new WasmInstance(module, name);
+}
+
+// Makes `instance` serve `family` too (its module holds several families): expands that family's
+// tables, or throws as registering a new instance would and serves nothing more. (Here, not in
+// WasmInstance, so that a bundle without registerFamily does not carry it.)
+export function addFamily(instance, family) {
+  if (instance.broken) instance.instantiate();
+  try {
+    expandFamily(instance.wasm, family);
+  } catch (error) {
+    // A trap while expanding (the error's cause) may have left the instance half-changed: the next
+    // call makes a fresh one.
+    if (error.cause !== undefined) instance.broken = true;
+    throw error;
+  }
+  instance.families.push(family);
 }
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),

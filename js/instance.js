@@ -22,7 +22,7 @@ const { Instance } = WebAssembly;
 
 // Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
 // holds them (a module of another family would expand its own tables for this family's encodings).
-function expandFamily(wasm, family) {
+export function expandFamily(wasm, family) {
   const mask = wasm.ew_families?.();
   const held = FAMILIES.filter((_, f) => (mask >>> f) & 1);
   if (!held.includes(family)) throw new Error(MESSAGES.wrongFamily(family, held.join(', ')));
@@ -40,8 +40,8 @@ function expandFamily(wasm, family) {
 
 export class WasmInstance {
   // `family`: the name of the table family whose module this is (its tables are expanded when it is
-  // instantiated), or null for the core. A module that holds several families (tables/all.wasm under dist/)
-  // serves more of them through addFamily().
+  // instantiated), or null for the core. A module that holds several families (tables/all.wasm
+  // under dist/) serves more of them through addFamily() in js/core.js.
   constructor(module, family = null) {
     this.module = module;
     this.family = family;
@@ -79,21 +79,6 @@ export class WasmInstance {
     this.u8 = undefined;
     this.views();
     this.broken = false;
-  }
-
-  // Makes this instance serve `family` too (its module holds several families): expands that
-  // family's tables, or throws as the constructor does and serves nothing more.
-  addFamily(family) {
-    if (this.broken) this.instantiate();
-    try {
-      expandFamily(this.wasm, family);
-    } catch (error) {
-      // A trap while expanding (the error's cause) may have left the instance half-changed: the next
-      // call makes a fresh one.
-      if (error.cause !== undefined) this.broken = true;
-      throw error;
-    }
-    this.families.push(family);
   }
 
   // What every entry point calls first: a fresh instance if the last call failed in wasm, else

@@ -212,7 +212,11 @@ function modulesCmake() {
   // The families' defines, and their variants (a family's output file: familyFile()).
   lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);
   for (const f of TABLE_MODULES) {
-    lines.push(`set(EW_FAMILY_${f}_VARIANTS ${tableVariants(f).map((v) => v.name).join(' ')})`);
+    lines.push(
+      `set(EW_FAMILY_${f}_VARIANTS ${tableVariants(f)
+        .map((v) => v.name)
+        .join(' ')})`,
+    );
     for (const v of tableVariants(f)) lines.push(`set(EW_FAMILY_${f}_${v.name}_OUTPUT ${familyFile(f, v)})`);
   }
   list('EW_NATIVE_SOURCES', [

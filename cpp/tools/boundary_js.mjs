@@ -31,7 +31,7 @@ function encodingsJs() {
     `export const ENCODING_NAMES = ${JSON.stringify(names)};`,
     '// The table family each encoding needs (an index into FAMILIES), or -1.',
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
-    '// The table families, in id order (bit i of a table module\'s ew_families() is FAMILIES[i]).',
+    "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
     "// The combined module's name (dist/tables/<name>.wasm): every family's codecs and tables.",
     `export const COMBINED = ${JSON.stringify(COMBINED.name)};`,

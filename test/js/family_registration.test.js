@@ -4,7 +4,7 @@
 // TypeError of malformed input. The modules are the real ones from dist/.
 import { describe, expect, it } from 'vitest';
 import { familyModule as familyModuleWithLog } from '#errors-core';
-import { core, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
+import { addFamily, core, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
 import { RECORD_ERRORS, SCRATCH_ERRORS } from '../../js/generated/abi.js';
 import { encode, TextDecoder } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
@@ -146,7 +146,7 @@ describe('the combined module', () => {
     // Not yet added: the module holds the codec, but the family's tables are not loaded.
     const error = thrown(() => decodeIn(instance, 'big5', false, { s0: 0, s1: 0 }, hex('A4 40')));
     expect(error.message).toMatch(/cannot handle big5/);
-    for (const [family] of CASES) if (family !== 'korean') instance.addFamily(family);
+    for (const [family] of CASES) if (family !== 'korean') addFamily(instance, family);
     expect(instance.families.sort()).toEqual(CASES.map(([family]) => family).sort());
     for (const [, name, bytes, text] of CASES) {
       expect(decodeIn(instance, name, true, { s0: 0, s1: 0 }, bytes), name).toBe(text);
@@ -156,7 +156,7 @@ describe('the combined module', () => {
 
   it('a family module refuses another family with the same Error, and keeps serving its own', async () => {
     const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
-    const error = thrown(() => japanese.addFamily('korean'));
+    const error = thrown(() => addFamily(japanese, 'korean'));
     expect(error.constructor).toBe(Error);
     expect(error.message).toBe(wrongFamily('korean', 'japanese'));
     expect(japanese.families).toEqual(['japanese']);
@@ -165,7 +165,7 @@ describe('the combined module', () => {
 
   it('recovers every family it serves after a trap', async () => {
     const instance = new WasmInstance(await familyModule('all'), 'japanese');
-    instance.addFamily('chinese-traditional');
+    addFamily(instance, 'chinese-traditional');
     // A trap marks the instance for replacement; the fresh one expands both families again.
     instance.broken = true;
     instance.enter();
