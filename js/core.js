@@ -1,7 +1,7 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
-import { coreModule, loadFamily, loadFamilySync } from '#host';
-import { COMBINED, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
+import { coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
+import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
 import { expandFamily, WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
@@ -107,10 +107,11 @@ export async function preload(...labels) {
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
-  // Every family, none loaded yet, where the host fetches them: the combined module, which carries
-  // the drivers once instead of once per family (docs/design.md section 3).
-  if (!loadFamilySync && wanted.size === FAMILIES.length && families.every((f) => f === null)) {
-    const module = await loadFamily(COMBINED);
+  // Every family, none loaded yet, where the host fetches them (loadCombined: browsers, bundlers,
+  // workerd): the combined module, which carries the drivers once instead of once per family
+  // (docs/design.md section 3).
+  if (loadCombined && wanted.size === FAMILIES.length && families.every((f) => f === null)) {
+    const module = await loadCombined();
     for (const name of FAMILIES) registerFamily(name, module);
     return;
   }

@@ -3,7 +3,7 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, COMBINED, CORE, FAMILIES, TABLE_MODULES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
+import { ABI, COMBINED, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -33,8 +33,6 @@ function encodingsJs() {
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
     "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
-    "// The combined module's name (dist/tables/<name>.wasm): every family's codecs and tables.",
-    `export const COMBINED = ${JSON.stringify(COMBINED.name)};`,
     '',
   ].join('\n');
 }
@@ -43,14 +41,16 @@ function encodingsJs() {
 function browserFamilies() {
   return [
     banner(FROM),
-    "// The URL of each table family's module and of the combined one, or null (js/host/browser.js).",
-    '// Literal, so bundlers see them.',
+    "// The URL of each table family's module, or null (js/host/browser.js). Literal, so bundlers see them.",
     'export function familyUrl(family) {',
     '  switch (family) {',
-    ...TABLE_MODULES.flatMap((f) => [`    case '${f}':`, `      return new URL('${wasmPath(f)}', import.meta.url);`]),
+    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return new URL('${wasmPath(f)}', import.meta.url);`]),
     '  }',
     '  return null;',
     '}',
+    '',
+    "// The combined module's URL (every family's codecs and tables), apart, so that only preload() carries it.",
+    `export const combinedUrl = () => new URL('${wasmPath(COMBINED.name)}', import.meta.url);`,
     '',
   ].join('\n');
 }
@@ -59,14 +59,17 @@ function browserFamilies() {
 function workerdFamilies() {
   return [
     banner(FROM),
-    "// Each table family's compiled module and the combined one, or null (js/host/workerd.js). Literal",
-    '// imports, so wrangler bundles them and a plain workerd config can list them.',
+    "// Each table family's compiled module, or null (js/host/workerd.js). Literal imports, so wrangler",
+    '// bundles them and a plain workerd config can list them.',
     'export async function importFamily(family) {',
     '  switch (family) {',
-    ...TABLE_MODULES.flatMap((f) => [`    case '${f}':`, `      return (await import('${wasmPath(f)}')).default;`]),
+    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return (await import('${wasmPath(f)}')).default;`]),
     '  }',
     '  return null;',
     '}',
+    '',
+    "// The combined module (every family's codecs and tables), compiled.",
+    `export const importCombined = async () => (await import('${wasmPath(COMBINED.name)}')).default;`,
     '',
   ].join('\n');
 }

@@ -6,5 +6,3 @@ export const ENCODING_NAMES = ["utf-8","ibm866","iso-8859-2","iso-8859-3","iso-8
 export const ENCODING_FAMILY = [-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,0,1,2,2,2,3,-1,-1,-1,-1];
 // The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).
 export const FAMILIES = ["chinese-simplified","chinese-traditional","japanese","korean"];
-// The combined module's name (dist/tables/<name>.wasm): every family's codecs and tables.
-export const COMBINED = "all";
