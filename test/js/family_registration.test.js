@@ -184,4 +184,20 @@ describe('the combined module', () => {
     const instances = new Set(fresh.map(([, name]) => instanceFor(encodingId(name))));
     expect(instances.size).toBe(Math.min(fresh.length, 1));
   });
+
+  it("'encoding-wasm/tables/all' registers it for every family where the host fetches its tables", async () => {
+    const host = await import('#host');
+    await import('../../js/tables/all.js');
+    for (const [family, name, bytes, text] of CASES) {
+      expect(familyLoaded(family)).toBe(true);
+      expect(new TextDecoder(name).decode(bytes), name).toBe(text);
+    }
+    if (host.loadCombined) {
+      // Browsers (the suites' set-up imports tables/all before any family): one instance, whose
+      // module holds the four families.
+      const instances = new Set(CASES.map(([, name]) => instanceFor(encodingId(name))));
+      expect(instances.size).toBe(1);
+      expect([...instances][0].wasm.ew_families()).toBe(0b1111);
+    }
+  });
 });
