@@ -95,6 +95,8 @@ export function addFamily(instance, family) {
     throw error;
   }
   instance.families.push(family);
+  // Its messages (a trap, an encoding it cannot handle) name the combined module, tables/all.wasm.
+  instance.family = 'tables/all';
 }
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),
