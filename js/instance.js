@@ -24,11 +24,13 @@ const { Instance } = WebAssembly;
 // holds them (a module of another family would expand its own tables for this family's encodings).
 export function expandFamily(wasm, family) {
   const mask = wasm.ew_families?.();
-  const held = FAMILIES.filter((_, f) => (mask >>> f) & 1);
-  if (!held.includes(family)) throw new Error(MESSAGES.wrongFamily(family, held.join(', ')));
+  const id = FAMILIES.indexOf(family);
+  // A module that does not hold `family` holds one other family (the combined module holds them
+  // all), which its highest bit names; no bit at all: not a table module.
+  if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask)]));
   let loaded;
   try {
-    loaded = wasm.ew_family_init(FAMILIES.indexOf(family));
+    loaded = wasm.ew_family_init(id);
   } catch (error) {
     throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
   }
@@ -46,7 +48,7 @@ export class WasmInstance {
     this.module = module;
     this.family = family;
     // The families whose tables this instance expands, on every instantiation.
-    this.families = family === null ? [] : [family];
+    this.families = family ? [family] : [];
     this.broken = false;
     this.inWasm = false;
     this.instantiate();
