@@ -70,8 +70,8 @@ export const familyLoaded = (name) => families[FAMILIES.indexOf(name)] != null;
 // 'encoding-wasm/tables/<family>' call this). The module is instantiated and its tables expanded
 // here; if that fails (out of memory: a RangeError; a module of another build, or of another family,
 // which its ew_families tells: an Error), this throws an error naming the family and registers
-// nothing. A module that holds several families (tables/all.wasm under dist/) has one instance for all
-// the families it is registered for.
+// nothing. A module that holds several families (tables/all.wasm under dist/) has one instance for
+// all the families it is registered for.
 export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);

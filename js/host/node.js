@@ -17,7 +17,8 @@ export function loadFamilySync(family) {
 
 export const loadFamily = async (family) => loadFamilySync(family);
 
-// No combined module (dist/tables/all.wasm) here: each family loads from its own file on first use, and nothing is downloaded.
+// No combined module (dist/tables/all.wasm) here: each family loads from its own file on first use,
+// and nothing is downloaded.
 export const loadCombined = null;
 
 // The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/native.js probes it).
