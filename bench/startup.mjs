@@ -7,7 +7,11 @@
 // text the bytes were made from. The host's own decoder, without and after the import of an empty
 // module, shows each runtime's floor. A benchmark, not a test: it asserts nothing about speed.
 //
-//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR]
+// --browsers adds the page case in Chromium (bench/startup_page.mjs): navigation to the first
+// decode, the bundles and .wasm files from the HTTP cache, median of 3 × N visits (the part after
+// the page's HTML arrived in parentheses).
+//
+//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR] [--browsers]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -49,6 +53,12 @@ const EMPTY_PACKAGE = "an empty package (its name resolved through exports), the
 const PACKAGES = {
   'encoding-wasm': {
     load: "await import('encoding-wasm')",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
+  // The decode-only entry point (js/decoder.js, tools/bundle_decoder.mjs).
+  'encoding-wasm/decoder': {
+    module: 'encoding-wasm',
+    load: "await import('encoding-wasm/decoder')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
   // --against DIR: another copy of the package (an older build, say), measured beside this one.
@@ -156,6 +166,17 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 
+// The page case, after the runtimes (one Chromium for all its pages).
+let pageVersion = null;
+if (args.includes('--browsers')) {
+  const { measurePages } = await import('./startup_page.mjs');
+  // (three times as many visits as processes: a page is quick to visit, and noisier)
+  const result = await measurePages(CASES, { runs: 3 * RUNS, host: HOST, empty: EMPTY });
+  pageVersion = result.version;
+  times.chromium = result.times;
+  failures.push(...result.failures);
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -169,9 +190,16 @@ console.log(
 const caseNames = Object.keys(CASES);
 console.log(`| host | package | ${caseNames.join(' | ')} |`);
 console.log(`| --- | --- | ${caseNames.map(() => '--:').join(' | ')} |`);
-for (const host of hosts) {
-  const version = spawnSync(HOSTS[host][0], ['--version'], { encoding: 'utf8' }).stdout.match(/\d+\.\d+\.\d+/)[0];
-  for (const name of available) {
+const rowsOf = (host) =>
+  host === 'chromium'
+    ? Object.keys(PACKAGES).filter((name) => Object.values(times.chromium).some((c) => c[name]))
+    : available;
+for (const host of [...hosts, ...(pageVersion ? ['chromium'] : [])]) {
+  const version =
+    host === 'chromium'
+      ? `${pageVersion.replace(/^Chromium /, '')} (a page: navigation to the decoded string; from its HTML received)`
+      : spawnSync(HOSTS[host][0], ['--version'], { encoding: 'utf8' }).stdout.match(/\d+\.\d+\.\d+/)[0];
+  for (const name of rowsOf(host)) {
     const cells = caseNames.map((c) => {
       const slot = times[host]?.[c]?.[name];
       if (slot?.wrong) return 'not as the standard';

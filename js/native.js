@@ -236,7 +236,6 @@ function exactIsAscii() {
     return false;
   }
 }
+// Called directly (it reads no `this`), with no array of arguments made per call.
 export const isAscii =
-  typeof hostIsAscii === 'function' && stringFromLatin1 !== null && exactIsAscii()
-    ? (bytes) => apply(hostIsAscii, null, [bytes])
-    : null;
+  typeof hostIsAscii === 'function' && stringFromLatin1 !== null && exactIsAscii() ? hostIsAscii : null;

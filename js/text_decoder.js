@@ -16,11 +16,10 @@ import * as MESSAGES from './messages.js';
 import { holdsBytes, keepTail, notHeld } from './host_tail.js';
 import { hostDecoderFor, isAscii } from './native.js';
 import { runDecoder } from './run_decoder.js';
-import { cloneInterface, defineInterface, isResizable, toBytes, toDictionary, toDOMString } from './webidl.js';
+import { cloneInterface, defineInterface, isFixedArrayBuffer, toBytes, toDictionary, toDOMString } from './webidl.js';
 import { stringFromLatin1 } from './strings.js';
 
 const EMPTY = new Uint8Array(0);
-const SAB = globalThis.SharedArrayBuffer;
 // The encodings whose new decoder does not read ASCII bytes as themselves (native.js, isAscii).
 const NOT_ASCII = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement']);
 // The ASCII shortcut's range of input lengths: below 64 bytes the wasm path is as fast (Node 20);
@@ -135,11 +134,12 @@ export class DecoderCommon {
   // `flush`, processes the queue and returns the serialized output. On a fatal error this throws a
   // TypeError and the decoder is a new instance again.
   decodeChunk(bytes, flush) {
-    if (this.Host) return this.#decodeOnHost(bytes, flush);
-    // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Not on
-    // shared memory, which could change between the test and the copy, and not past the size where
-    // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
     const length = lengthOf(bytes);
+    if (this.Host) return this.#decodeOnHost(bytes, flush, length);
+    // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Only
+    // over a fixed-length ArrayBuffer (shared memory could change between the test and the copy;
+    // a resizable one takes the wasm path, to keep one cheap test), and not past the size where
+    // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
     if (
       this.ascii &&
       flush &&
@@ -149,7 +149,7 @@ export class DecoderCommon {
       // Four bytes first: text that is not ASCII usually shows it there (Cyrillic, CJK), and the
       // scan it saves is about 5% of a 4 KiB call (Node 20, windows-1251).
       (bytes[0] | bytes[length >> 2] | bytes[length >> 1] | bytes[length - 1]) < 0x80 &&
-      !(SAB && bufferOf(bytes) instanceof SAB) &&
+      isFixedArrayBuffer(bytes) &&
       isAscii(bytes)
     ) {
       return stringFromLatin1(bytes, 0, length);
@@ -177,16 +177,16 @@ export class DecoderCommon {
     runDecoder(this.instance, this, input, flush);
   }
 
-  #decodeOnHost(bytes, flush) {
+  // (`total`: the length of `bytes`.)
+  #decodeOnHost(bytes, flush, total) {
     const { name } = this;
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
     // Host decoders do not all accept views of shared or resizable memory.
-    if ((SAB && bufferOf(bytes) instanceof SAB) || isResizable(bytes)) {
-      const copy = new Uint8Array(lengthOf(bytes));
+    if (!isFixedArrayBuffer(bytes)) {
+      const copy = new Uint8Array(total);
       setBytes(copy, bytes, 0);
       bytes = copy;
     }
-    const total = lengthOf(bytes);
     try {
       let text = '';
       if (total <= HOST_PIECE) text = apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);

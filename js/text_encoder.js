@@ -6,7 +6,7 @@ import { encodeInto } from './encode_into.js';
 import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { runEncoder } from './run_encoder.js';
-import { defineInterface, isResizable, isShared, toDOMString, toUint8Array } from './webidl.js';
+import { defineInterface, isFixedArrayBuffer, toDOMString, toUint8Array } from './webidl.js';
 
 // The host's encoder, and its methods as they were at load time.
 const HostTextEncoder = globalThis.TextEncoder;
@@ -45,7 +45,7 @@ export class TextEncoder {
     // Some hosts (Chromium 156) refuse a destination over a SharedArrayBuffer, which the spec
     // allows ([AllowShared]), and not all take a resizable one ([AllowResizable]); the core's
     // encoder takes both.
-    if (host && !isShared(bytes) && !isResizable(bytes)) {
+    if (host && isFixedArrayBuffer(bytes)) {
       // A destination of 4 GiB or more gets only what this call can need, 3 bytes per code unit:
       // Node 20's encodeInto takes its length modulo 2 ** 32 (4 GiB exactly wrote nothing).
       const length = lengthOf(bytes);

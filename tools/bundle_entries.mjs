@@ -1,11 +1,14 @@
-// Builds dist/node/ and dist/deno/: the package's entry points pre-bundled for the "node" (Node and
-// Bun) and "deno" conditions of package.json "exports", from the same sources as js/ with that
-// condition's js/host/ module. A fresh Node 20 process imported the ~25 ES modules of js/index.js
+// Builds dist/node/ and dist/deno/: the package's entry points pre-bundled for Node (package.json
+// "exports" condition "node", then "module-sync": Node 20.19+ and 22.12+, whose
+// process.getBuiltinModule spares the bundle any import of a built-in), Bun ("bun") and Deno
+// ("deno"), from the same sources as js/ with that condition's js/host/ module. Older Nodes take
+// the sources (js/host/node_legacy.js). A fresh Node 20 process imported the ~25 ES modules of js/index.js
 // in about 17 ms and the same code as one file in about 4, interleaved in one run (docs/design.md
 // section 13, bench/startup.mjs). Browsers and bundlers take the sources ("default").
 //
-// The entries are those of package.json "exports" whose "node" target is ./dist/node/<path>.js,
-// "deno" target ./dist/deno/<path>.js and "default" ./js/<path>.js. One esbuild run per condition
+// The entries are those of package.json "exports" whose "default" target is ./js/<path>.js; each
+// must have "deno": ./dist/deno/<path>.js, "bun": ./dist/node/<path>.js and "node":
+// { "module-sync": ./dist/node/<path>.js, "default": ./js/<path>.js }. One esbuild run per condition
 // with code splitting, so that entry points imported together share one core, one set of classes
 // and one family registry, as the sources do. The shared chunks go straight into dist/<condition>/,
 // two levels below the package root as js/host/ is, so the hosts' relative paths to the .wasm files
@@ -19,12 +22,21 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const CORE = join(root, 'dist/encoding.wasm');
 // Per condition: where its bundles go, and esbuild's options for it. Deno's host imports the .wasm
 // files with `import source`, which esbuild keeps as it is when they are external.
+// Both are minified but for their names (whitespace and syntax: 48 → 35 KB for the main chunk), which
+// a fresh Node 20 process parses about 0.2 ms faster (bench/startup.mjs); names stay, for stack traces.
 export const CONDITIONS = {
-  node: { platform: 'node', target: 'node18' },
-  deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'] },
+  node: { platform: 'node', target: 'node18', conditions: ['node', 'module-sync'] },
+  deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'], conditions: ['deno'] },
 };
+// What package.json "exports" gives each runtime for the entry built from ./js/<name>.js.
+const expectedTargets = (name) => ({
+  deno: `./dist/deno/${name}.js`,
+  bun: `./dist/node/${name}.js`,
+  node: { 'module-sync': `./dist/node/${name}.js`, default: `./js/${name}.js` },
+});
 export const outDir = (condition) => join(root, 'dist', condition);
 
 // { 'index': 'js/index.js', 'tables/japanese': 'js/tables/japanese.js', ... } from package.json.
@@ -34,9 +46,9 @@ export function bundledEntries() {
   for (const [subpath, targets] of Object.entries(exports)) {
     if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true) continue;
     const name = targets.default.slice('./js/'.length, -'.js'.length);
-    for (const condition of Object.keys(CONDITIONS))
-      if (targets[condition] !== `./dist/${condition}/${name}.js`)
-        throw new Error(`package.json exports["${subpath}"].${condition} must be ./dist/${condition}/${name}.js`);
+    for (const [condition, target] of Object.entries(expectedTargets(name)))
+      if (JSON.stringify(targets[condition]) !== JSON.stringify(target))
+        throw new Error(`package.json exports["${subpath}"].${condition} must be ${JSON.stringify(target)}`);
     entries[name] = join(root, 'js', `${name}.js`);
   }
   return entries;
@@ -48,9 +60,9 @@ const files = (dir) =>
   );
 const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
 
-// Whether a bundle is older than a source it is built from (js/, package.json) or missing.
+// Whether a bundle is older than a source it is built from (js/, package.json, the core) or missing.
 export function stale() {
-  const sources = newest([...files(join(root, 'js')), join(root, 'package.json')]);
+  const sources = newest([...files(join(root, 'js')), join(root, 'package.json'), CORE]);
   return Object.keys(CONDITIONS).some(
     (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
   );
@@ -67,6 +79,18 @@ const withMain = {
     build.onLoad({ filter: /.*/, namespace: 'with-main' }, (args) => ({
       contents: `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n`,
       resolveDir: root,
+    }));
+  },
+};
+
+// The Node bundles carry the core (js/host/core_bytes.js): its first readFileSync took a fresh Node 20
+// process 0.45 ms, decoding it from base64 0.1 (bench/startup.mjs).
+const coreBytes = {
+  name: 'core-bytes',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]js[\\/]host[\\/]core_bytes\.js$/ }, () => ({
+      contents: `const { Buffer } = globalThis.process.getBuiltinModule('node:buffer');
+export const coreBytes = Buffer.from(${JSON.stringify(readFileSync(CORE).toString('base64'))}, 'base64');\n`,
     }));
   },
 };
@@ -91,12 +115,13 @@ async function bundleFor(condition) {
       ...CONDITIONS[condition],
       entryPoints,
       splitting,
-      plugins: [withMain],
+      plugins: condition === 'node' ? [withMain, coreBytes] : [withMain],
       outdir: out,
       chunkNames: '[name]-[hash]',
       bundle: true,
       format: 'esm',
-      conditions: [condition],
+      minifyWhitespace: true,
+      minifySyntax: true,
       legalComments: 'none',
       // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
       // entries' import of the main entry; these bundles keep every statement of the sources.

@@ -12,6 +12,7 @@
 //   node bench/browsers/run.mjs [--quick] [--rounds N] [--engines chromium,firefox,webkit]
 //                               [--corpus shared|generated|DIR] [filter]
 //   node bench/browsers/run.mjs strings [--quick] [--engines ...]   (see strings.js)
+//   node bench/browsers/run.mjs calls [--quick] [--engines ...] [--baseline DIR] [filter]   (calls.js)
 //
 // --quick: one small file per family, one round (a smoke run: about 15 s per engine).
 // filter: a substring of the file names to keep.
@@ -28,8 +29,11 @@ const selected = await locateCorpus(option('--corpus'), { log: console.log });
 const corpus = selected.path.replace(/\/$/, '');
 const quick = args.includes('--quick');
 const strings = args[0] === 'strings';
+const calls = args[0] === 'calls';
 const engines = option('--engines', ENGINES.join(',')).split(',');
-const filter = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--') && a !== 'strings') ?? '';
+const baselineDir = option('--baseline');
+const filter =
+  args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--') && a !== 'strings' && a !== 'calls') ?? '';
 // The labels a file of invalid or random bytes is decoded as (../shared/corpus names them by the
 // peers it compared them with; the generated corpus lists them), or undefined for a text.
 const junkLabels = (entry) => entry.labels ?? (entry.agreementWithExodus && Object.keys(entry.agreementWithExodus));
@@ -95,12 +99,31 @@ function decodeConfig() {
   return { runs, rounds: Number(option('--rounds', quick ? 1 : 7)), minMs: quick ? 5 : 25 };
 }
 
+// calls.js: the first text file of each encoding (or those the filter picks), three call sizes.
+function callsConfig() {
+  const seen = new Set();
+  const runs = [];
+  for (const entry of readManifest().files) {
+    if (junkLabels(entry) || !entry.file.includes(filter) || (!filter && seen.has(entry.encoding))) continue;
+    seen.add(entry.encoding);
+    runs.push({ file: entry.file, label: entry.encoding });
+  }
+  return { runs, sizes: [16, 256, 4096], rounds: quick ? 3 : 40, minMs: 3, baseline: !!baselineDir };
+}
+
 const config = strings
   ? (readManifest(), { rounds: quick ? 1 : 25, minMs: 2, sizes: quick ? [4096] : [65536, 4096, 256, 32] })
-  : decodeConfig();
-const bench = strings ? 'strings' : 'decode';
+  : calls
+    ? callsConfig()
+    : decodeConfig();
+const bench = strings ? 'strings' : calls ? 'calls' : 'decode';
 const server = await serve(
-  { '/': fileURLToPath(new URL('.', import.meta.url)), '/node_modules/encoding-wasm/': root, '/corpus/': corpus },
+  {
+    '/': fileURLToPath(new URL('.', import.meta.url)),
+    '/node_modules/encoding-wasm/': root,
+    '/corpus/': corpus,
+    ...(baselineDir && calls ? { '/base/': baselineDir } : {}),
+  },
   // Cross-origin isolated: performance.now() at its finest in every engine.
   { headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
 );
@@ -122,6 +145,7 @@ try {
     }
     console.log(`\n== ${version} (${((Date.now() - start) / 1000).toFixed(0)} s)`);
     if (strings) printStrings(result);
+    else if (calls) printCalls(result);
     else {
       summary.push([version, printDecode(result, config)]);
       const [compared, failures] = checkDecode(result, config);
@@ -133,7 +157,8 @@ try {
   await server.close();
 }
 if (summary.length) printSummary(summary);
-if (!strings) console.log(failed ? 'FAILED' : `${checks} checks passed (encoding-wasm's output in every engine)`);
+if (!strings && !calls)
+  console.log(failed ? 'FAILED' : `${checks} checks passed (encoding-wasm's output in every engine)`);
 process.exitCode = failed ? 1 : 0;
 
 // --- decode.js -----------------------------------------------------------------------------------
@@ -239,6 +264,34 @@ function printSummary(rows) {
         )
         .join(' | ')} |`,
     );
+}
+
+// --- calls.js ------------------------------------------------------------------------------------
+
+// One engine's table: ns per call of each implementation, and its speed over native's.
+function printCalls({ results, crossOriginIsolated }) {
+  if (!crossOriginIsolated) console.log('NOT cross-origin isolated (coarse timer)');
+  const names = [...new Set(results.flatMap((r) => Object.keys(r.ns)))].filter((n) => n !== 'native');
+  console.log('fastest sample, ns per decode() call (speed over native); "in wasm": with setNativeDelegation(false)');
+  console.log(
+    'file'.padEnd(22),
+    'encoding'.padEnd(13),
+    'bytes'.padStart(5),
+    'native'.padStart(8),
+    ...names.map((n) => n.padStart(22)),
+  );
+  for (const { file, label, size, ns } of results) {
+    const cells = names.map((n) =>
+      (ns[n] === undefined ? '' : `${ns[n].toFixed(0)} (${(ns.native / ns[n]).toFixed(2)}x)`).padStart(22),
+    );
+    console.log(
+      file.padEnd(22),
+      label.padEnd(13),
+      String(size).padStart(5),
+      ns.native.toFixed(0).padStart(8),
+      ...cells,
+    );
+  }
 }
 
 // --- strings.js ----------------------------------------------------------------------------------

@@ -58,27 +58,36 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_gb18030) const volatile kDecodeGb18030 = &decode_gb18030;
+decltype(&decode_big5) const volatile kDecodeBig5 = &decode_big5;
+decltype(&decode_euc_jp) const volatile kDecodeEucJp = &decode_euc_jp;
+decltype(&decode_iso_2022_jp) const volatile kDecodeIso2022Jp = &decode_iso_2022_jp;
+decltype(&decode_shift_jis) const volatile kDecodeShiftJis = &decode_shift_jis;
+decltype(&decode_euc_kr) const volatile kDecodeEucKr = &decode_euc_kr;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case GBK:
     case GB18030:
       if (!family_loaded(kChineseSimplified)) break;
-      return decode_gb18030(state, call);
+      return kDecodeGb18030(state, call);
     case BIG5:
       if (!family_loaded(kChineseTraditional)) break;
-      return decode_big5(state, call);
+      return kDecodeBig5(state, call);
     case EUC_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_euc_jp(state, call);
+      return kDecodeEucJp(state, call);
     case ISO_2022_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_iso_2022_jp(state, call);
+      return kDecodeIso2022Jp(state, call);
     case SHIFT_JIS:
       if (!family_loaded(kJapanese)) break;
-      return decode_shift_jis(state, call);
+      return kDecodeShiftJis(state, call);
     case EUC_KR:
       if (!family_loaded(kKorean)) break;
-      return decode_euc_kr(state, call);
+      return kDecodeEucKr(state, call);
     default:
       break;
   }

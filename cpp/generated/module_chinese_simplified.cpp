@@ -34,12 +34,16 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_gb18030) const volatile kDecodeGb18030 = &decode_gb18030;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case GBK:
     case GB18030:
       if (!family_loaded(kChineseSimplified)) break;
-      return decode_gb18030(state, call);
+      return kDecodeGb18030(state, call);
     default:
       break;
   }

@@ -28,11 +28,15 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_big5) const volatile kDecodeBig5 = &decode_big5;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case BIG5:
       if (!family_loaded(kChineseTraditional)) break;
-      return decode_big5(state, call);
+      return kDecodeBig5(state, call);
     default:
       break;
   }

@@ -6,15 +6,23 @@
 
 namespace ew {
 
+namespace {
+decltype(&decode_utf8) const volatile kDecodeUtf8 = &decode_utf8;
+decltype(&decode_utf16) const volatile kDecodeUtf16 = &decode_utf16;
+decltype(&decode_single_byte) const volatile kDecodeSingleByte = &decode_single_byte;
+decltype(&decode_x_user_defined) const volatile kDecodeXUserDefined = &decode_x_user_defined;
+decltype(&decode_replacement) const volatile kDecodeReplacement = &decode_replacement;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case UTF_8:
       call.bom_encoding = true;
-      return decode_utf8(state, call);
+      return kDecodeUtf8(state, call);
     case UTF_16BE:
     case UTF_16LE:
       call.bom_encoding = true;
-      return decode_utf16(encoding == UTF_16BE, state, call);
+      return kDecodeUtf16(encoding == UTF_16BE, state, call);
     case IBM866:
     case ISO_8859_2:
     case ISO_8859_3:
@@ -43,11 +51,11 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
     case WINDOWS_1257:
     case WINDOWS_1258:
     case X_MAC_CYRILLIC:
-      return decode_single_byte(encoding - kSingleByteFirst, state, call);
+      return kDecodeSingleByte(encoding - kSingleByteFirst, state, call);
     case X_USER_DEFINED:
-      return decode_x_user_defined(state, call);
+      return kDecodeXUserDefined(state, call);
     case REPLACEMENT:
-      return decode_replacement(state, call);
+      return kDecodeReplacement(state, call);
     default:
       break;
   }

@@ -29,17 +29,23 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_euc_jp) const volatile kDecodeEucJp = &decode_euc_jp;
+decltype(&decode_iso_2022_jp) const volatile kDecodeIso2022Jp = &decode_iso_2022_jp;
+decltype(&decode_shift_jis) const volatile kDecodeShiftJis = &decode_shift_jis;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case EUC_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_euc_jp(state, call);
+      return kDecodeEucJp(state, call);
     case ISO_2022_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_iso_2022_jp(state, call);
+      return kDecodeIso2022Jp(state, call);
     case SHIFT_JIS:
       if (!family_loaded(kJapanese)) break;
-      return decode_shift_jis(state, call);
+      return kDecodeShiftJis(state, call);
     default:
       break;
   }

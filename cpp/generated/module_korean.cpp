@@ -28,11 +28,15 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_euc_kr) const volatile kDecodeEucKr = &decode_euc_kr;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case EUC_KR:
       if (!family_loaded(kKorean)) break;
-      return decode_euc_kr(state, call);
+      return kDecodeEucKr(state, call);
     default:
       break;
   }

@@ -58,15 +58,29 @@ bool expand_family(int family, const uint8_t* blob) {
   }
 }
 
+namespace {
+decltype(&decode_utf8) const volatile kDecodeUtf8 = &decode_utf8;
+decltype(&decode_utf16) const volatile kDecodeUtf16 = &decode_utf16;
+decltype(&decode_single_byte) const volatile kDecodeSingleByte = &decode_single_byte;
+decltype(&decode_x_user_defined) const volatile kDecodeXUserDefined = &decode_x_user_defined;
+decltype(&decode_replacement) const volatile kDecodeReplacement = &decode_replacement;
+decltype(&decode_gb18030) const volatile kDecodeGb18030 = &decode_gb18030;
+decltype(&decode_big5) const volatile kDecodeBig5 = &decode_big5;
+decltype(&decode_euc_jp) const volatile kDecodeEucJp = &decode_euc_jp;
+decltype(&decode_iso_2022_jp) const volatile kDecodeIso2022Jp = &decode_iso_2022_jp;
+decltype(&decode_shift_jis) const volatile kDecodeShiftJis = &decode_shift_jis;
+decltype(&decode_euc_kr) const volatile kDecodeEucKr = &decode_euc_kr;
+}  // namespace
+
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
   switch (encoding) {
     case UTF_8:
       call.bom_encoding = true;
-      return decode_utf8(state, call);
+      return kDecodeUtf8(state, call);
     case UTF_16BE:
     case UTF_16LE:
       call.bom_encoding = true;
-      return decode_utf16(encoding == UTF_16BE, state, call);
+      return kDecodeUtf16(encoding == UTF_16BE, state, call);
     case IBM866:
     case ISO_8859_2:
     case ISO_8859_3:
@@ -95,30 +109,30 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
     case WINDOWS_1257:
     case WINDOWS_1258:
     case X_MAC_CYRILLIC:
-      return decode_single_byte(encoding - kSingleByteFirst, state, call);
+      return kDecodeSingleByte(encoding - kSingleByteFirst, state, call);
     case X_USER_DEFINED:
-      return decode_x_user_defined(state, call);
+      return kDecodeXUserDefined(state, call);
     case REPLACEMENT:
-      return decode_replacement(state, call);
+      return kDecodeReplacement(state, call);
     case GBK:
     case GB18030:
       if (!family_loaded(kChineseSimplified)) break;
-      return decode_gb18030(state, call);
+      return kDecodeGb18030(state, call);
     case BIG5:
       if (!family_loaded(kChineseTraditional)) break;
-      return decode_big5(state, call);
+      return kDecodeBig5(state, call);
     case EUC_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_euc_jp(state, call);
+      return kDecodeEucJp(state, call);
     case ISO_2022_JP:
       if (!family_loaded(kJapanese)) break;
-      return decode_iso_2022_jp(state, call);
+      return kDecodeIso2022Jp(state, call);
     case SHIFT_JIS:
       if (!family_loaded(kJapanese)) break;
-      return decode_shift_jis(state, call);
+      return kDecodeShiftJis(state, call);
     case EUC_KR:
       if (!family_loaded(kKorean)) break;
-      return decode_euc_kr(state, call);
+      return kDecodeEucKr(state, call);
     default:
       break;
   }

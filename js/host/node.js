@@ -1,26 +1,9 @@
-// Node and Bun (Deno takes js/host/deno.js): the core and the family tables are read and compiled
-// synchronously, a family on its first use (docs/design.md section 4).
-// The built-ins come from process.getBuiltinModule (Node 20.16+, Bun) where it exists: `import`
-// of node:fs makes its ES module facade, which loads Node's fs streams with it (1.5 ms of a fresh
-// Node 20 import; node:module's facade costs 0.4 ms, bench/startup.mjs), so older Nodes alone go
-// through createRequire.
-import { createRequire } from 'node:module';
+// Node and Bun (Deno takes js/host/deno.js), where process.getBuiltinModule exists: Node 20.16+ and
+// 22.3+, Bun. package.json gives it to Node through the "module-sync" condition (Node 20.19+,
+// 22.12+) and to Bun, and builds dist/node/ with it; older Nodes take js/host/node_legacy.js.
+// No `import` of a built-in: `import … from 'node:fs'` makes its ES module facade, which loads
+// Node's fs streams with it (1.5 ms of a fresh Node 20 import), and even node:module's facade
+// costs 0.3-0.4 ms (bench/startup.mjs, docs/design.md section 13).
+import { nodeHost } from './node_files.js';
 
-const builtin = globalThis.process?.getBuiltinModule ?? createRequire(import.meta.url);
-const { readFileSync } = builtin('node:fs');
-
-export const coreModule = new WebAssembly.Module(readFileSync(new URL('../../dist/encoding.wasm', import.meta.url)));
-
-export function loadFamilySync(family) {
-  return new WebAssembly.Module(readFileSync(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
-}
-
-export const loadFamily = async (family) => loadFamilySync(family);
-
-// No combined module (dist/tables/all.wasm) here: each family loads from its own file on first use,
-// and nothing is downloaded.
-export const loadCombined = null;
-
-// The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/native.js probes it).
-const { isAscii: hostIsAscii } = builtin('node:buffer');
-export const isAscii = typeof hostIsAscii === 'function' ? hostIsAscii : null;
+export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(globalThis.process.getBuiltinModule);

@@ -37,10 +37,10 @@ const REPORT_JS = readFileSync(fileURLToPath(new URL('page-report.js', import.me
 // A static server on 127.0.0.1 (a free port): mounts maps URL path prefixes ('/', '/corpus/') to
 // directories, the longest prefix winning; /__engines/report.js is page-report.js, and the pages'
 // reports go to the run that runPage() has going, which also fails on a request for a file that is
-// not there (other than /favicon.ico). `headers` go on every response, e.g. the
-// cross-origin isolation a benchmark wants for fine-grained performance.now().
+// not there (other than /favicon.ico). `headers` (or `headers(path)`, for each path) go on every
+// response, e.g. the cross-origin isolation a benchmark wants for fine-grained performance.now().
 // Resolves to { url, onReport(fn) (runPage's: fn(kind, body) gets each report), close() }.
-export function serve(mounts, { headers = {} } = {}) {
+export function serve(mounts, { headers: headersOf = {} } = {}) {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   let listener = null;
   const server = createServer((req, res) => {
@@ -60,6 +60,7 @@ export function serve(mounts, { headers = {} } = {}) {
       });
       return;
     }
+    const headers = typeof headersOf === 'function' ? headersOf(path) : headersOf;
     let file = null;
     if (path === '/__engines/report.js') file = REPORT_JS;
     else {

@@ -1,6 +1,7 @@
 // Deno and Bun outside Vitest: the package loaded by the runtime's own resolver (package.json
 // "imports" conditions: Deno matches "deno" first and gets js/host/deno.js, which needs no
-// permission; Bun matches "bun", "node", "import", "default" and gets js/host/node.js), families
+// permission; Bun matches "bun", "node", "import", "default", not "module-sync", and gets
+// js/host/node_legacy.js, which uses process.getBuiltinModule where Bun has it), families
 // loading synchronously on first use, and the checks of ./checks.js with the host decoders allowed
 // and with everything in wasm; then the same decoding with encoding-wasm/decoder, by its package
 // name (its bundle for the runtime's condition: "deno", or "node" for Bun).

@@ -556,7 +556,8 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
     expect(pkg.exports['./detect']).toEqual({
       types: './types/detect.d.ts',
       deno: './dist/deno/detect.js',
-      node: './dist/node/detect.js',
+      bun: './dist/node/detect.js',
+      node: { 'module-sync': './dist/node/detect.js', default: './js/detect.js' },
       default: './js/detect.js',
     });
     const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];

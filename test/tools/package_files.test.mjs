@@ -53,21 +53,30 @@ test('the package holds the command line package.json "bin" names, and what it i
   }
 });
 
-test('each entry point Node and Deno take (conditions "node", "deno") is a bundle in the package, built from its "default"', () => {
+test('each entry point Node, Bun and Deno take (conditions "node" then "module-sync", "bun", "deno") is a bundle in the package, built from its "default"', () => {
   const { exports } = JSON.parse(read('package.json'));
   for (const [subpath, targets] of Object.entries(exports)) {
     if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
       continue;
     if (subpath.startsWith('./decoder')) continue; // (the next test)
     const name = targets.default.slice('./js/'.length);
-    // Deno first: it takes "node" too.
+    // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
+    // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
     assert.deepEqual(
       Object.keys(targets),
-      ['types', 'deno', 'node', 'default'],
+      ['types', 'deno', 'bun', 'node', 'default'],
       `exports["${subpath}"]: condition order`,
     );
-    for (const condition of ['node', 'deno']) {
-      assert.equal(targets[condition], `./dist/${condition}/${name}`, `exports["${subpath}"].${condition}`);
+    assert.deepEqual(
+      targets.node,
+      { 'module-sync': `./dist/node/${name}`, default: targets.default },
+      `exports["${subpath}"].node`,
+    );
+    for (const [condition, target] of [
+      ['deno', targets.deno],
+      ['node', targets.bun],
+    ]) {
+      assert.equal(target, `./dist/${condition}/${name}`, `exports["${subpath}"]: ${target}`);
       assert.ok(files.includes(`dist/${condition}/${name}`), `dist/${condition}/${name} is not packed (run build.sh)`);
     }
   }
