@@ -81,6 +81,13 @@ export function registerFamily(name, module) {
   families[family] = shared ?? new WasmInstance(module, name);
 }
 
+// registerFamily for the static entry points 'encoding-wasm/tables/<family>', which pass the
+// family's own module: no instance to share, so a page that imports one family does not carry that.
+export function registerOwnModule(name, module) {
+  const family = FAMILIES.indexOf(name);
+  families[family] ??= new WasmInstance(module, name);
+}
+
 // Makes `instance` serve `family` too (its module holds several families): expands that family's
 // tables, or throws as registering a new instance would and serves nothing more. (Here, not in
 // WasmInstance, so that a bundle without registerFamily does not carry it.)

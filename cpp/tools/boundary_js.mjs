@@ -154,9 +154,9 @@ const tablesEntry = (family) =>
     `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
     '// work where tables cannot load synchronously on first use (browsers, bundlers).',
     "import { loadFamily } from '#host';",
-    "import { registerFamily } from '../core.js';",
+    "import { registerOwnModule } from '../core.js';",
     '',
-    `registerFamily('${family}', await loadFamily('${family}'));`,
+    `registerOwnModule('${family}', await loadFamily('${family}'));`,
     '',
   ].join('\n');
 

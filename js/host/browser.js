@@ -27,7 +27,7 @@ export function loadFamily(family) {
   return compile(url);
 }
 
-// Every family in one module (dist/tables/all.wasm), for preload() of all of them.
+// Every family in one module (tables/all.wasm), for preload() of all of them.
 export const loadCombined = () => compile(combinedUrl());
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).

@@ -16,7 +16,7 @@ export function loadFamilySync(family) {
 
 export const loadFamily = async (family) => loadFamilySync(family);
 
-// No combined module (dist/tables/all.wasm) here: each family is compiled with the graph and
+// No combined module (tables/all.wasm) here: each family is compiled with the graph and
 // instantiated on first use, and nothing is downloaded.
 export const loadCombined = null;
 

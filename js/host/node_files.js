@@ -14,7 +14,7 @@ export function nodeHost(builtin) {
     coreModule: new WebAssembly.Module(coreBytes ?? readFileSync(new URL('../../dist/encoding.wasm', import.meta.url))),
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
-    // No combined module (dist/tables/all.wasm) here: each family loads from its own file on first
+    // No combined module (tables/all.wasm) here: each family loads from its own file on first
     // use, and nothing is downloaded.
     loadCombined: null,
     isAscii: typeof isAscii === 'function' ? isAscii : null,

@@ -18,7 +18,7 @@ export async function loadFamily(family) {
   return module;
 }
 
-// Every family in one module (dist/tables/all.wasm), for preload() of all of them.
+// Every family in one module (tables/all.wasm), for preload() of all of them.
 export const loadCombined = importCombined;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
