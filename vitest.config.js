@@ -53,8 +53,18 @@ const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 // ENCODING_WASM_ENTRY=decoder: the suites of TextDecoder alone, with what they import as the main
 // entry ('../../js/index.js') taken from test/js/decoder_entry.js, which gives them
 // encoding-wasm/decoder's TextDecoder (test/run-all.sh and test/hosts/run.sh run them so in every
-// host where the main entry's run).
-const DECODER_SUITES = ['ascii_input', 'corpus', 'decode_streaming', 'labels', 'single_byte', 'webidl'];
+// host where the main entry's run), and the suites of bad input and hostile built-ins on it too:
+// robustness and builtins (whose TextDecoderStream test needs the main entry's sources).
+const DECODER_SUITES = [
+  'ascii_input',
+  'builtins',
+  'corpus',
+  'decode_streaming',
+  'labels',
+  'robustness',
+  'single_byte',
+  'webidl',
+];
 const decoderEntry = process.env.ENCODING_WASM_ENTRY === 'decoder';
 const include = decoderEntry ? DECODER_SUITES.map((f) => `test/js/${f}.test.js`) : ['test/js/**/*.test.js'];
 const decoderSuites = {

@@ -1,12 +1,13 @@
 // `npm run bench -- detect`: the accuracy of encoding-wasm/detect and of the npm detectors jschardet,
 // chardet and encoding-japanese (Japanese samples only) on the two evaluation sets of
-// tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on), for
+// tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on) and on its
+// development set (CLDR language names, never trained on), for
 // prefixes of 8 … 1024 bytes and whole files, per encoding; then the time per MB (on the UDHR set)
 // and the shipped size, in the same run.
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr]   (NAME: a detector's name;
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev]   (NAME: a detector's name;
 //   --summary: only the rows for all encodings together)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -113,6 +114,7 @@ const header = LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`).padStart(6
 const SETS = {
   udhr: 'held-out UDHR units, without their headings',
   cldr: 'CLDR country names, 12 a sample, one a line',
+  dev: 'development set: CLDR language names, 12 a sample, one a line',
 };
 let samples;
 for (const [set, what] of Object.entries(SETS)) {

@@ -65,7 +65,9 @@ export class WasmInstance {
       wasm = new Instance(this.module, {}).exports;
       wasm._initialize();
     } catch (error) {
-      const Kind = kindOf(error);
+      // (A TypeError here: what registerFamily() was given is not a WebAssembly.Module, or not one
+      // of ours; the argument's error, as WebIDL would make it.)
+      const Kind = error instanceof TypeError ? TypeError : kindOf(error);
       throw new Kind(family === null ? MESSAGES.coreInstantiate(error) : MESSAGES.familyInstantiate(family, error), {
         cause: error,
       });

@@ -18,11 +18,11 @@
 //
 //   node tools/bundle_decoder.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
 import { build } from 'esbuild';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAMILIES, VARIANTS } from '../cpp/tools/boundary.mjs';
-import { CONDITIONS as BUNDLED } from './bundle_entries.mjs';
+import { CONDITIONS as BUNDLED, checkOutputs, files, newest } from './bundle_entries.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const variant = VARIANTS.find((v) => v.name === 'decoder');
@@ -53,12 +53,6 @@ const decodeOnly = {
     });
   },
 };
-
-const files = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
-  );
-const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
 
 // Whether a bundle is older than a source it is built from (js/, package.json, the build's own
 // modules) or missing.
@@ -100,15 +94,10 @@ async function bundleFor(condition) {
     metafile: true,
   });
   if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
-  for (const path of Object.keys(result.metafile.outputs)) {
-    const file = join(root, path);
-    const text = readFileSync(file, 'utf8');
-    if (dirname(file) !== out && (text.includes('import.meta.url') || text.includes('../dist/')))
-      throw new Error(`${relative(root, file)} names a file relative to itself but is not directly in ${out}`);
+  checkOutputs(result.metafile.outputs, out, (file, text) => {
     for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
-      if (!wasm.endsWith(`${suffix}.wasm`))
-        throw new Error(`${relative(root, file)} names ${wasm}, not a decode-only module`);
-  }
+      if (!wasm.endsWith(`${suffix}.wasm`)) throw new Error(`${file} names ${wasm}, not a decode-only module`);
+  });
 }
 
 export async function bundleDecoder() {

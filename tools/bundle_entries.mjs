@@ -54,11 +54,12 @@ export function bundledEntries() {
   return entries;
 }
 
-const files = (dir) =>
+// Every file below dir (tools/bundle_decoder.mjs uses these too).
+export const files = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
   );
-const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
+export const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
 
 // Whether a bundle is older than a source it is built from (js/, package.json, the core) or missing.
 export function stale() {
@@ -136,11 +137,19 @@ async function bundleFor(condition) {
     if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
     Object.assign(outputs, result.metafile.outputs);
   }
+  checkOutputs(outputs, out);
+}
+
+// Throws unless each of esbuild's outputs (metafile.outputs) that names a file relative to itself
+// lies directly in `out`, two levels below the package root as the hosts' paths assume; `check`,
+// given each output's path and text, may throw for more.
+export function checkOutputs(outputs, out, check = () => {}) {
   for (const path of Object.keys(outputs)) {
     const file = join(root, path);
     const text = readFileSync(file, 'utf8');
     if (dirname(file) !== out && (text.includes('import.meta.url') || text.includes('../dist/')))
       throw new Error(`${relative(root, file)} names a file relative to itself but is not directly in ${out}`);
+    check(relative(root, file), text);
   }
 }
 

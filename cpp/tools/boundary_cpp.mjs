@@ -101,7 +101,7 @@ function codecsHeader() {
 // so binaryen does not inline a decoder into the dispatch, its one caller: engines compile a wasm
 // function on its first call (V8 lazily, with Liftoff), and with every decoder inlined the core's
 // ew_decode was one 11.6 KB function, whose compilation took 0.5 ms of the first decode in a fresh
-// Node 20, against 0.04 ms for the dispatch and the one decoder called (docs/design.md section
+// Node 20, against 0.03 ms for the dispatch and the one decoder called (docs/design.md section
 // 13). It costs a load and an indirect call per call into wasm, not per byte, and 0.2 KB of the
 // gzipped core; the encoders, whose first call matters less, stay inlined.
 function dispatchFunction(kind, codecs) {

@@ -17,8 +17,6 @@ const C1_CONTROL = q(-6);
 const EURO = q(-3.7);
 const FOUR_BYTE = q(0);
 
-const inRange = (byte, low, high) => byte >= low && byte <= high;
-
 // The kind of the unit before: an ASCII letter, other ASCII, or a character that is not ASCII.
 // CONTEXT[group] weighs a character after each kind ([0-2]), an ASCII letter or other ASCII after a
 // character ([3], [4]), and an ASCII letter after other ASCII ([5], against Latin-script text): how
@@ -125,11 +123,6 @@ class CjkProber {
   }
 }
 
-// The weight of ASCII byte `byte` after a unit of kind `kind`: after a character, [3] or [4]; an
-// ASCII letter after other ASCII (a Latin word starts), [5].
-const asciiWeight = (context, kind, byte) =>
-  kind === CHARACTER ? context[3 + ASCII_KIND[byte]] : kind === OTHER && ASCII_KIND[byte] === LETTER ? context[5] : 0;
-
 export class DoubleByteProber extends CjkProber {
   constructor(name) {
     super(name);
@@ -161,7 +154,9 @@ export class DoubleByteProber extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
+        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
       } else {
         const what = single[byte];
@@ -177,7 +172,10 @@ export class DoubleByteProber extends CjkProber {
         }
       }
     }
-    Object.assign(this, { lead, score, kind, leadKind });
+    this.lead = lead;
+    this.score = score;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }
 
@@ -200,11 +198,11 @@ export class EucJpProber extends CjkProber {
     let { lead, score, jis0212, kind, leadKind } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
-      if (lead === 0x8e && inRange(byte, 0xa1, 0xdf)) {
+      if (lead === 0x8e && byte >= 0xa1 && byte <= 0xdf) {
         lead = 0;
         score += HALFWIDTH_KATAKANA + context[leadKind];
         kind = CHARACTER;
-      } else if (lead === 0x8f && inRange(byte, 0xa1, 0xfe)) {
+      } else if (lead === 0x8f && byte >= 0xa1 && byte <= 0xfe) {
         jis0212 = true;
         lead = byte;
       } else if (lead !== 0) {
@@ -212,7 +210,9 @@ export class EucJpProber extends CjkProber {
           ? (this.jis0212Table ??= pointerTable('jis0212'))
           : (this.jis0208Table ??= pointerTable('jis0208'));
         const weight =
-          inRange(lead, 0xa1, 0xfe) && inRange(byte, 0xa1, 0xfe) ? table[(lead - 0xa1) * 94 + byte - 0xa1] : UNMAPPED;
+          lead >= 0xa1 && lead <= 0xfe && byte >= 0xa1 && byte <= 0xfe
+            ? table[(lead - 0xa1) * 94 + byte - 0xa1]
+            : UNMAPPED;
         lead = 0;
         jis0212 = false;
         if (weight === UNMAPPED) {
@@ -224,9 +224,11 @@ export class EucJpProber extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
+        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
-      } else if (byte === 0x8e || byte === 0x8f || inRange(byte, 0xa1, 0xfe)) {
+      } else if (byte === 0x8e || byte === 0x8f || (byte >= 0xa1 && byte <= 0xfe)) {
         lead = byte;
         leadKind = kind;
       } else {
@@ -234,7 +236,11 @@ export class EucJpProber extends CjkProber {
         kind = OTHER;
       }
     }
-    Object.assign(this, { lead, score, jis0212, kind, leadKind });
+    this.lead = lead;
+    this.score = score;
+    this.jis0212 = jis0212;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }
 
@@ -280,7 +286,7 @@ export class Iso2022JpProber extends CjkProber {
           if (byte === 0x1b) state = ESCAPE_START;
           else {
             output = false;
-            if (inRange(byte, 0x21, 0x5f)) score += HALFWIDTH_KATAKANA;
+            if (byte >= 0x21 && byte <= 0x5f) score += HALFWIDTH_KATAKANA;
             else if (!this.error()) return;
           }
           break;
@@ -288,7 +294,7 @@ export class Iso2022JpProber extends CjkProber {
           if (byte === 0x1b) state = ESCAPE_START;
           else {
             output = false;
-            if (inRange(byte, 0x21, 0x7e)) {
+            if (byte >= 0x21 && byte <= 0x7e) {
               lead = byte;
               state = TRAIL;
             } else if (!this.error()) return;
@@ -301,9 +307,10 @@ export class Iso2022JpProber extends CjkProber {
             break;
           }
           state = LEAD;
-          const weight = inRange(byte, 0x21, 0x7e)
-            ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
-            : UNMAPPED;
+          const weight =
+            byte >= 0x21 && byte <= 0x7e
+              ? (this.table ??= pointerTable('jis0208'))[(lead - 0x21) * 94 + byte - 0x21]
+              : UNMAPPED;
           if (weight !== UNMAPPED) score += weight;
           else if (!this.error()) return;
           break;
@@ -346,7 +353,12 @@ export class Iso2022JpProber extends CjkProber {
         }
       }
     }
-    Object.assign(this, { state, outputState, lead, output, score, switches });
+    this.state = state;
+    this.outputState = outputState;
+    this.lead = lead;
+    this.output = output;
+    this.score = score;
+    this.switches = switches;
   }
 }
 
@@ -370,7 +382,7 @@ export class Gb18030Prober extends CjkProber {
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       if (third !== 0) {
-        if (!inRange(byte, 0x30, 0x39)) {
+        if (byte < 0x30 || byte > 0x39) {
           // An error; second, third and this byte are read again.
           const restore = Uint8Array.of(second, third);
           first = second = third = 0;
@@ -391,7 +403,7 @@ export class Gb18030Prober extends CjkProber {
         score += FOUR_BYTE + context[leadKind];
         kind = CHARACTER;
       } else if (second !== 0) {
-        if (inRange(byte, 0x81, 0xfe)) third = byte;
+        if (byte >= 0x81 && byte <= 0xfe) third = byte;
         else {
           // An error; second and this byte are read again.
           const restore = Uint8Array.of(second);
@@ -402,14 +414,14 @@ export class Gb18030Prober extends CjkProber {
           i--;
         }
       } else if (first !== 0) {
-        if (inRange(byte, 0x30, 0x39)) {
+        if (byte >= 0x30 && byte <= 0x39) {
           second = byte;
           continue;
         }
         const pointer = (first - 0x81) * 190 + byte - (byte < 0x7f ? 0x40 : 0x41);
         first = 0;
         const weight =
-          inRange(byte, 0x40, 0x7e) || inRange(byte, 0x80, 0xfe)
+          (byte >= 0x40 && byte <= 0x7e) || (byte >= 0x80 && byte <= 0xfe)
             ? (this.table ??= pointerTable('gbk'))[pointer]
             : UNMAPPED;
         if (weight === UNMAPPED) {
@@ -421,7 +433,9 @@ export class Gb18030Prober extends CjkProber {
         score += weight + context[leadKind];
         kind = CHARACTER;
       } else if (byte < 0x80) {
-        score += asciiWeight(context, kind, byte);
+        // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
+        if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
+        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
       } else if (byte === 0x80) {
         score += EURO + context[kind];
@@ -434,6 +448,11 @@ export class Gb18030Prober extends CjkProber {
         leadKind = kind;
       }
     }
-    Object.assign(this, { first, second, third, score, kind, leadKind });
+    this.first = first;
+    this.second = second;
+    this.third = third;
+    this.score = score;
+    this.kind = kind;
+    this.leadKind = leadKind;
   }
 }

@@ -11,20 +11,21 @@ import { groupModel, UNIT } from './tables.js';
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
 
-// How often each pair of bytes occurs: `counts` of the pairs with a byte >= 0x80, listed in `high`
-// in first-seen order; the pairs of ASCII bytes by the classes they are scored by (LATIN_CLASS,
-// 27 x 27), `asciiCounts`, listed in `ascii`.
+// How often each pair of bytes occurs; `ascii` and `high` list the pairs seen (of ASCII bytes
+// only; with a byte >= 0x80), in first-seen order.
 export class PairCounts {
   constructor() {
     this.counts = new Uint32Array(65536);
-    this.high = [];
-    this.asciiCounts = new Float64Array(27 * 27);
     this.ascii = [];
+    this.high = [];
     this.previous = START;
     // Made from the counts by summarize(): the pairs with a byte >= 0x80 as compact arrays (first
     // byte, second byte, count; `highPairs` of them), how often each byte >= 0x80 occurs and which
     // were seen, the ASCII letters seen and how often (by LATIN_CLASS), and a number that tells
-    // this summary from every other (the language fits' caches).
+    // this summary from every other (the language fits' caches); and the ASCII pairs by the
+    // classes they are scored by (LATIN_CLASS, 27 x 27), `asciiCounts`, listed in `asciiClasses`.
+    this.asciiCounts = new Float64Array(27 * 27);
+    this.asciiClasses = [];
     this.first = new Uint8Array(64);
     this.second = new Uint8Array(64);
     this.pairCount = new Float64Array(64);
@@ -40,26 +41,21 @@ export class PairCounts {
 
   // Back to no input, in time proportional to the pairs seen (for reuse by detect()).
   clear() {
-    const { counts, high, asciiCounts, ascii } = this;
+    const { counts, high, ascii } = this;
     for (let i = 0; i < high.length; i++) counts[high[i]] = 0;
-    for (let i = 0; i < ascii.length; i++) asciiCounts[ascii[i]] = 0;
+    for (let i = 0; i < ascii.length; i++) counts[ascii[i]] = 0;
     high.length = ascii.length = 0;
     this.previous = START;
     this.summarized = false;
   }
 
   feed(bytes) {
-    const { counts, high, asciiCounts, ascii } = this;
+    const { counts } = this;
     let previous = this.previous;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
-      if ((previous | byte) < 0x80) {
-        const pair = LATIN_CLASS[previous] * 27 + LATIN_CLASS[byte];
-        if (asciiCounts[pair]++ === 0) ascii.push(pair);
-      } else {
-        const pair = (previous << 8) | byte;
-        if (counts[pair]++ === 0) high.push(pair);
-      }
+      const pair = (previous << 8) | byte;
+      if (counts[pair]++ === 0) ((pair & 0x8080) === 0 ? this.ascii : this.high).push(pair);
       previous = byte;
     }
     this.previous = previous;
@@ -70,7 +66,7 @@ export class PairCounts {
   summarize() {
     if (this.summarized) return;
     this.summarized = true;
-    const { counts, high, byteCounts, seenHigh, letterCounts, letters, asciiCounts, ascii } = this;
+    const { counts, high, byteCounts, seenHigh, letterCounts, letters, asciiCounts, asciiClasses, ascii } = this;
     if (high.length > this.first.length) {
       const size = 2 * high.length;
       this.first = new Uint8Array(size);
@@ -84,13 +80,21 @@ export class PairCounts {
     letters.length = 0;
     let letterTotal = 0;
     this.generation = ++generation;
-    // Each byte is the second of one pair: the ASCII letters (case folded) by the second's class.
+    // The ASCII pairs by class; each byte is the second of one pair: the ASCII letters (case folded)
+    // by the second's class.
+    for (let i = 0; i < asciiClasses.length; i++) asciiCounts[asciiClasses[i]] = 0;
+    asciiClasses.length = 0;
     for (let i = 0; i < ascii.length; i++) {
-      const letter = ascii[i] % 27;
+      const pair = ascii[i];
+      const n = counts[pair];
+      const letter = LATIN_CLASS[pair & 0xff];
+      const classes = LATIN_CLASS[pair >> 8] * 27 + letter;
+      if (asciiCounts[classes] === 0) asciiClasses.push(classes);
+      asciiCounts[classes] += n;
       if (letter === 0) continue;
       if (letterCounts[letter] === 0) letters.push(letter);
-      letterCounts[letter] += asciiCounts[ascii[i]];
-      letterTotal += asciiCounts[ascii[i]];
+      letterCounts[letter] += n;
+      letterTotal += n;
     }
     for (let i = 0; i < high.length; i++) {
       const pair = high[i];
@@ -121,9 +125,9 @@ for (let b = 0x41; b <= 0x5a; b++) LATIN_CLASS[b] = LATIN_CLASS[b + 0x20] = b - 
 // The score of a group's ASCII pairs, the same for every encoding of the group.
 export function asciiPairScore(groupIndex, pairs) {
   const weights = groupModel(groupIndex).asciiPairs;
-  const { asciiCounts, ascii } = pairs;
+  const { asciiCounts, asciiClasses } = pairs;
   let score = 0;
-  for (let i = 0; i < ascii.length; i++) score += asciiCounts[ascii[i]] * weights[ascii[i]];
+  for (let i = 0; i < asciiClasses.length; i++) score += asciiCounts[asciiClasses[i]] * weights[asciiClasses[i]];
   return score;
 }
 

@@ -65,18 +65,30 @@ describe('encoding-wasm/decoder', () => {
   });
 
   it('names its own entry and files in the messages about tables', () => {
-    // EUC-KR's family was never loaded here; where it cannot load on first use (browsers) the error
-    // names the decoder's tables entry; a module of the wrong build or family names the decoder's file.
-    let missing = null;
-    try {
-      new lite.TextDecoder('euc-kr');
-    } catch (error) {
-      missing = error;
-    }
-    if (missing !== null) expect(missing.message).toContain("'encoding-wasm/decoder/tables/korean'");
+    // EUC-KR's family was never loaded here: Node, Deno and Bun load it on first use (its -decoder
+    // file; index EUC-KR pointer (0xB0 - 0x81) * 190 + (0xA1 - 0x41) = 9026 is U+AC00), and where it
+    // cannot load so (browsers: a page has a document) the error names the decoder's tables entry.
+    // A module of the wrong build or family names the decoder's file.
+    const euckr = () => new lite.TextDecoder('euc-kr').decode(bytes([0xb0, 0xa1]));
+    if (typeof document === 'undefined') expect(euckr()).toBe('\uac00');
+    else
+      expect(euckr).toThrow(
+        "The euc-kr tables are not loaded. Import 'encoding-wasm/decoder/tables/korean' or call " +
+          '\'await preload("euc-kr")\' first.',
+      );
     const japanese = modules[1];
     expect(() => lite.registerFamily('chinese-traditional', japanese)).toThrow(
       /pass the module of 'encoding-wasm\/tables\/chinese-traditional-decoder\.wasm'/,
     );
+  });
+
+  it('registerFamily: a TypeError for what is not a module, a RangeError for an unknown family; nothing registered', () => {
+    // No host has loaded chinese-simplified for this entry here (browsers load the main entry's).
+    expect(() => lite.registerFamily('chinese-simplified', new Uint8Array(8))).toThrow(TypeError);
+    expect(() => lite.registerFamily('chinese', modules[1])).toThrow(RangeError);
+    // GBK 0x80 is U+20AC, and B0 A1 index gb18030 pointer (0xB0 - 0x81) * 190 + (0xA1 - 0x41) = 9026, U+554A.
+    const gbk = () => new lite.TextDecoder('gbk').decode(bytes([0x80, 0xb0, 0xa1]));
+    if (typeof document === 'undefined') expect(gbk()).toBe('\u20ac\u554a');
+    else expect(gbk).toThrow("The gbk tables are not loaded. Import 'encoding-wasm/decoder/tables/chinese-simplified'");
   });
 });

@@ -170,6 +170,29 @@ describe('held-out text in every encoding of its group', () => {
       }
     }
   });
+
+  it('lists of foreign names: their ASCII spelt as another Latin-script language spells it', () => {
+    // Vietnamese with a few words of its own among international names, in windows-1258 (its tone
+    // marks as combining characters after the base letters it has): the ASCII reads as Western
+    // text, not Vietnamese, which alone read it as windows-1250 (Vietnamese ố as Central European ô
+    // and U+0301 as ě). (iconv-lite, an encoder independent of this package.)
+    const TONES = /[\u0300\u0301\u0303\u0309\u0323]/g;
+    const windows1258Form = (text) =>
+      text.normalize('NFD').replace(/(\P{M})(\p{M}*)/gu, (all, base, marks) => {
+        const tones = marks.match(TONES) ?? [];
+        return (base + marks.replace(TONES, '')).normalize('NFC') + tones.join('');
+      });
+    for (const vietnamese of [
+      'Bóng đá: Manchester United, Liverpool, Arsenal, Chelsea, Barcelona, Real Madrid, Juventus, Bayern Munich, Paris Saint-Germain, Borussia Dortmund, Inter Milan, Ajax Amsterdam, Benfica, Porto, Celtic',
+      'Thủ đô: London, Paris, Berlin, Madrid, Washington, Ottawa, Canberra, Wellington, Brasilia, Buenos Aires, Santiago, Lima, Mexico City, Stockholm, Oslo, Helsinki',
+      'Nhạc sĩ: Mozart, Beethoven, Bach, Chopin, Schubert, Brahms, Tchaikovsky, Vivaldi, Handel, Haydn, Mendelssohn, Schumann, Wagner, Verdi, Puccini, Debussy',
+    ]) {
+      const text = windows1258Form(vietnamese);
+      const input = iconv ? Uint8Array.from(iconv.encode(text, 'windows-1258')) : encode(text, 'windows-1258');
+      expect(decodeAs('windows-1250', input), text).not.toBe(text);
+      expect(decodeAs(detect(input).encoding, input), text).toBe(text);
+    }
+  });
 });
 
 // iconv-lite (a devDependency, an encoder independent of this package) where it loads.

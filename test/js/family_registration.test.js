@@ -49,6 +49,18 @@ describe('registerFamily with the module of another family', () => {
     expect(new TextDecoder('shift_jis').decode(hex('93 FA 96 7B'))).toBe('\u65e5\u672c');
   });
 
+  it('refuses what is not a WebAssembly.Module with a TypeError naming the family', () => {
+    for (const notModule of [{}, new Uint8Array(8), null]) {
+      const error = thrown(() => new WasmInstance(notModule, 'korean'));
+      expect(error.constructor).toBe(TypeError);
+      expect(error.message).toMatch(
+        /^The korean tables could not be loaded: their WebAssembly module failed to instantiate \(TypeError: .+\)\.$/,
+      );
+    }
+    expect(() => registerFamily('no-such-family', {})).toThrow(RangeError);
+    expect(new TextDecoder('shift_jis').decode(hex('93 FA 96 7B'))).toBe('\u65e5\u672c');
+  });
+
   it('accepts each family its own module', async () => {
     for (const family of ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean']) {
       expect(new WasmInstance(await familyModule(family), family).family).toBe(family);

@@ -132,6 +132,38 @@ describe.skipIf(!isNode)('import', () => {
   });
 });
 
+describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)', () => {
+  it('without "module-sync" and process.getBuiltinModule, the sources and encoding-wasm/decoder load through createRequire and decode', async () => {
+    // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
+    // which turns it off too), so package.json gives them the sources with '#host' at
+    // js/host/node_legacy.js; before 20.16 and 22.3 they have no process.getBuiltinModule either
+    // (here: deleted before anything loads), and the host takes the built-ins through createRequire.
+    // dist/decoder-node/, which every Node takes, is built with that host too.
+    const script = `
+      const decode = (m, label, bytes) => new m.TextDecoder(label).decode(Uint8Array.from(bytes));
+      const main = await import('encoding-wasm');
+      const lite = await import('encoding-wasm/decoder');
+      console.log(JSON.stringify({
+        getBuiltinModule: typeof process.getBuiltinModule,
+        resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
+        main: [decode(main, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(main, 'windows-1252', [0x80, 0x61])],
+        decoder: [decode(lite, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(lite, 'windows-1252', [0x80, 0x61])],
+        encoded: Array.from(main.encode('\u20ac', 'windows-1252')),
+      }));`;
+    const older = hasRequireEsm() ? ['--no-experimental-require-module'] : [];
+    const hook = 'data:text/javascript,delete process.getBuiltinModule;';
+    // Shift_JIS 93 FA, 96 7B: index jis0208 pointers 3569 and 4007, U+65E5 and U+672C; index
+    // windows-1252 pointer 0: U+20AC.
+    expect(json(await node(...older, '--import', hook, '--input-type=module', '-e', script))).toEqual({
+      getBuiltinModule: 'undefined',
+      resolved: ['js/index.js', 'js/host/node_legacy.js'],
+      main: ['\u65e5\u672c', '\u20aca'],
+      decoder: ['\u65e5\u672c', '\u20aca'],
+      encoded: [0x80],
+    });
+  });
+});
+
 // A module hook that resolves '#host' to a host like the browser's: the core compiled up front, the
 // table families only through the asynchronous loadFamily() (or all at once, loadCombined()).
 function hostWithoutSyncTables() {

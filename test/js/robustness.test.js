@@ -18,6 +18,10 @@ import {
 
 // Load the package while watching WebAssembly.Instance, to find the core's memory. (If the module
 // was already loaded elsewhere in this worker, the memory checks fall back to the process RSS.)
+// Run on encoding-wasm/decoder (ENCODING_WASM_ENTRY=decoder, vitest.config.js), the package is
+// test/js/decoder_entry.js, which loads the main entry too (for encode() and the streams): the
+// memory watched is then the decode-only core's, the one without the encoders, whose decoders the
+// checks make.
 const instances = [];
 const OriginalInstance = WebAssembly.Instance;
 WebAssembly.Instance = new Proxy(OriginalInstance, {
@@ -34,7 +38,11 @@ try {
   WebAssembly.Instance = OriginalInstance;
 }
 const { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream, encode } = api;
-const wasmMemory = instances.map((i) => i.exports?.memory).find((m) => m instanceof WebAssembly.Memory) ?? null;
+const cores = instances.filter(
+  (i) => i.exports?.memory instanceof WebAssembly.Memory && 'ew_get_encoding' in i.exports,
+);
+const core = cores.find((i) => !('ew_encode' in i.exports)) ?? cores[0];
+const wasmMemory = core?.exports.memory ?? null;
 
 // Calls fn and swallows what it throws (the tests check what happens after).
 const attempt = (fn) => {

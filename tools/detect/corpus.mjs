@@ -171,7 +171,10 @@ async function encodeAll(texts) {
 //   12" in each language, repeat the training text's);
 // - 'cldr': the names of the countries and regions in each group's CLDR locales (npm package
 //   cldr-localenames-full, Unicode License v3), 12 names a line each to a sample, as a file list or
-//   a subject line would have them: short, no sentences, words the training text mostly lacks.
+//   a subject line would have them: short, no sentences, words the training text mostly lacks;
+// - 'dev': the development set, the names of languages in the same locales (languages.json of the
+//   same package), made the same way: never trained on, and not the evaluation set; changes to the
+//   detector are judged on it before they are measured on the two evaluation sets.
 export async function evaluationSamples(set = 'udhr') {
   if (set === 'udhr')
     return encodeAll(units(true).map((u) => ({ ...u, text: u.text.slice(u.text.indexOf('\n') + 1) })));
@@ -179,11 +182,11 @@ export async function evaluationSamples(set = 'udhr') {
   for (const { group, cldr } of GROUPS) {
     for (const locale of cldr) {
       const file = new URL(
-        `main/${locale}/territories.json`,
+        `main/${locale}/${set === 'dev' ? 'languages' : 'territories'}.json`,
         import.meta.resolve('cldr-localenames-full/package.json'),
       );
       const json = JSON.parse(readFileSync(file, 'utf8'));
-      const names = Object.entries(json.main[locale].localeDisplayNames.territories)
+      const names = Object.entries(json.main[locale].localeDisplayNames[set === 'dev' ? 'languages' : 'territories'])
         .filter(([key]) => !key.includes('-alt-'))
         .map(([, name]) => legacyForm(name.normalize('NFC'), group));
       for (let i = 0; i + 12 <= names.length; i += 12)
