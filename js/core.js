@@ -1,8 +1,8 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
-import { coreModule, loadFamily, loadFamilySync } from '#host';
+import { coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
 import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
-import { WasmInstance } from './instance.js';
+import { expandFamily, WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
 import * as MESSAGES from './messages.js';
@@ -58,7 +58,7 @@ export function instanceFor(id) {
     } catch (error) {
       throw new Error(MESSAGES.familyRead(name, error), { cause: error });
     }
-    registerFamily(name, module);
+    families[family] = new WasmInstance(module, name);
   }
   return families[family];
 }
@@ -69,13 +69,41 @@ export const familyLoaded = (name) => families[FAMILIES.indexOf(name)] != null;
 // Non-standard: makes a family available from its compiled module (the static entry points
 // 'encoding-wasm/tables/<family>' call this). The module is instantiated and its tables expanded
 // here; if that fails (out of memory: a RangeError; a module of another build, or of another family,
-// which its ew_family_id tells: an Error), this throws an error naming the family and registers
-// nothing.
+// which its ew_families tells: an Error), this throws an error naming the family and registers
+// nothing. A module that holds several families (tables/all.wasm under dist/) has one instance for
+// all the families it is registered for.
 export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
-  families[family] = new WasmInstance(module, name);
+  const shared = families.find((registered) => registered !== null && registered.module === module);
+  if (shared) addFamily(shared, name);
+  families[family] = shared ?? new WasmInstance(module, name);
+}
+
+// registerFamily for the static entry points 'encoding-wasm/tables/<family>', which pass the
+// family's own module: no instance to share, so a page that imports one family does not carry that.
+export function registerOwnModule(name, module) {
+  const family = FAMILIES.indexOf(name);
+  families[family] ??= new WasmInstance(module, name);
+}
+
+// Makes `instance` serve `family` too (its module holds several families): expands that family's
+// tables, or throws as registering a new instance would and serves nothing more. (Here, not in
+// WasmInstance, so that a bundle without registerFamily does not carry it.)
+export function addFamily(instance, family) {
+  if (instance.broken) instance.instantiate();
+  try {
+    expandFamily(instance.wasm, family);
+  } catch (error) {
+    // A trap while expanding (the error's cause) may have left the instance half-changed: the next
+    // call makes a fresh one.
+    if (error.cause !== undefined) instance.broken = true;
+    throw error;
+  }
+  instance.families.push(family);
+  // Its messages (a trap, an encoding it cannot handle) name the combined module, tables/all.wasm.
+  instance.family = 'tables/all';
 }
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),
@@ -88,6 +116,14 @@ export async function preload(...labels) {
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
+  // Every family, none loaded yet, where the host fetches them (loadCombined: browsers, bundlers,
+  // workerd): the combined module, which carries the drivers once instead of once per family
+  // (docs/design.md section 3).
+  if (loadCombined && wanted.size === FAMILIES.length && families.every((f) => f === null)) {
+    const module = await loadCombined();
+    for (const name of FAMILIES) registerFamily(name, module);
+    return;
+  }
   for (const family of wanted) {
     if (!families[family]) registerFamily(FAMILIES[family], await loadFamily(FAMILIES[family]));
   }

@@ -20,12 +20,35 @@ const kindOf = (error) =>
 
 const { Instance } = WebAssembly;
 
+// Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
+// holds them (a module of another family would expand its own tables for this family's encodings).
+export function expandFamily(wasm, family) {
+  const mask = wasm.ew_families?.();
+  const id = FAMILIES.indexOf(family);
+  // A module that does not hold `family` holds one other family (the combined module holds them
+  // all), which its highest bit names; no bit at all: not a table module.
+  if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask)]));
+  let loaded;
+  try {
+    loaded = wasm.ew_family_init(id);
+  } catch (error) {
+    throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
+  }
+  if (!loaded) {
+    if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
+    throw new Error(MESSAGES.familyLoadFailed(family));
+  }
+}
+
 export class WasmInstance {
   // `family`: the name of the table family whose module this is (its tables are expanded when it is
-  // instantiated), or null for the core.
+  // instantiated), or null for the core. A module that holds several families (tables/all.wasm
+  // under dist/) serves more of them through addFamily() in js/core.js.
   constructor(module, family = null) {
     this.module = module;
     this.family = family;
+    // The families whose tables this instance expands, on every instantiation.
+    this.families = family ? [family] : [];
     this.broken = false;
     this.inWasm = false;
     this.instantiate();
@@ -49,21 +72,7 @@ export class WasmInstance {
         cause: error,
       });
     }
-    if (family !== null) {
-      // A module of another family would expand its own tables for this family's encodings.
-      const held = FAMILIES[wasm.ew_family_id?.()];
-      if (held !== family) throw new Error(MESSAGES.wrongFamily(family, held));
-      let loaded;
-      try {
-        loaded = wasm.ew_family_init?.();
-      } catch (error) {
-        throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
-      }
-      if (!loaded) {
-        if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
-        throw new Error(MESSAGES.familyLoadFailed(family));
-      }
-    }
+    for (const name of this.families) expandFamily(wasm, name);
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();

@@ -86,13 +86,17 @@ export interface EncodeOptions {
  */
 export declare function encode(input: string, label?: string, options?: EncodeOptions): Uint8Array<ArrayBuffer>;
 
-/** Non-standard: loads the table families the labels need (every family with no labels). */
+/**
+ * Non-standard: loads the table families the labels need (every family with no labels: in browsers
+ * and workerd one module that holds them all, tables/all.wasm).
+ */
 export declare function preload(...labels: string[]): Promise<void>;
 
 /**
- * Non-standard: makes a table family available from its compiled module. Throws an Error if the
- * module holds another family's tables (or none), and registers nothing then; a family already
- * registered keeps its module.
+ * Non-standard: makes a table family available from its compiled module (the family's own, or
+ * tables/all.wasm, which holds every family: the families registered with one module share one
+ * instance). Throws an Error if the module holds another family's tables (or none), and registers
+ * nothing then; a family already registered keeps its module.
  */
 export declare function registerFamily(name: TableFamily, module: WebAssembly.Module): void;
 

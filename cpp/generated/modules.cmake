@@ -43,7 +43,20 @@ set(EW_FAMILY_korean_SOURCES
     cpp/euc_kr.cpp
     cpp/tables.cpp
     cpp/generated/module_korean.cpp)
-set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean)
+set(EW_FAMILY_all_SOURCES
+    cpp/ascii.cpp
+    cpp/decoder.cpp
+    cpp/exports.cpp
+    cpp/gb18030.cpp
+    cpp/tables.cpp
+    cpp/big5.cpp
+    cpp/euc_jp.cpp
+    cpp/iso_2022_jp.cpp
+    cpp/shift_jis.cpp
+    cpp/jis0208.cpp
+    cpp/euc_kr.cpp
+    cpp/generated/module_all.cpp)
+set(EW_FAMILIES chinese-simplified chinese-traditional japanese korean all)
 set(EW_CORE_DEFINES EW_ERROR_LOG=0)
 set(EW_CORE_VARIANTS errors decoder)
 set(EW_CORE_VARIANT_errors_OUTPUT encoding-errors)
@@ -51,14 +64,20 @@ set(EW_CORE_VARIANT_errors_DEFINES EW_ERROR_LOG=1)
 set(EW_CORE_VARIANT_decoder_OUTPUT encoding-decoder)
 set(EW_CORE_VARIANT_decoder_DEFINES EW_ERROR_LOG=0 EW_DECODE_ONLY=1)
 set(EW_FAMILY_DEFINES EW_ERROR_LOG=0)
+set(EW_FAMILY_chinese-simplified_VARIANTS errors decoder)
 set(EW_FAMILY_chinese-simplified_errors_OUTPUT chinese-simplified-errors)
 set(EW_FAMILY_chinese-simplified_decoder_OUTPUT chinese-simplified-decoder)
+set(EW_FAMILY_chinese-traditional_VARIANTS errors decoder)
 set(EW_FAMILY_chinese-traditional_errors_OUTPUT chinese-traditional-errors)
 set(EW_FAMILY_chinese-traditional_decoder_OUTPUT chinese-traditional-decoder)
+set(EW_FAMILY_japanese_VARIANTS errors decoder)
 set(EW_FAMILY_japanese_errors_OUTPUT japanese-errors)
 set(EW_FAMILY_japanese_decoder_OUTPUT japanese-decoder)
+set(EW_FAMILY_korean_VARIANTS errors decoder)
 set(EW_FAMILY_korean_errors_OUTPUT korean-errors)
 set(EW_FAMILY_korean_decoder_OUTPUT korean-decoder)
+set(EW_FAMILY_all_VARIANTS decoder)
+set(EW_FAMILY_all_decoder_OUTPUT all-decoder)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp
     cpp/decoder.cpp

@@ -139,6 +139,23 @@ export const FAMILIES = [
 // Sources in every family module and in the native build: the table loader.
 export const FAMILY_SOURCES = ['tables.cpp'];
 
+// The combined module (dist/tables/all.wasm, and its VARIANTS): every family's codecs and tables in
+// one module, so that the decode and encode drivers and the table loader ship once instead of once
+// per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
+// load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
+// family, each expanded when it is registered. The family modules stay for a user of one family.
+// Of the VARIANTS it has the decode-only one only (encoding-wasm/decoder's bundles rename every path,
+// this one's too); encoding-wasm/errors loads the family modules built with the log.
+export const COMBINED = { name: 'all', families: FAMILIES.map((_, family) => family), variants: ['decoder'] };
+
+// Every table module's file name under dist/tables/ (without a variant's suffix): the families', then
+// the combined module's.
+export const TABLE_MODULES = [...FAMILIES.map((f) => f.name), COMBINED.name];
+
+// The VARIANTS a table module is built in.
+export const tableVariants = (name) =>
+  name === COMBINED.name ? VARIANTS.filter((v) => COMBINED.variants.includes(v.name)) : VARIANTS;
+
 // The ABI of cpp/exports.cpp, as C++ enumerators and JS constants: [C++ name, JS name, value, doc].
 export const ABI = {
   DecodeOption: [

@@ -8,16 +8,19 @@ import { isRanked } from './family_tables.mjs';
 import {
   ABI,
   CODECS,
+  COMBINED,
   COMMON_SOURCES,
   CORE,
   FAMILIES,
   FAMILY_DEFINES,
   MODULES,
+  TABLE_MODULES,
   familyFile,
   camel,
   codecOf,
   enumName,
   familyOfCodec,
+  tableVariants,
 } from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
@@ -210,7 +213,16 @@ function modulesCmake() {
     const name = m.family < 0 ? 'EW_CORE_SOURCES' : `EW_FAMILY_${m.name}_SOURCES`;
     list(name, [...cpp(COMMON_SOURCES), ...codecSources(m.codecs), ...cpp(m.sources), moduleFile(m.name)]);
   }
-  lines.push(`set(EW_FAMILIES ${FAMILIES.map((f) => f.name).join(' ')})`);
+  // The combined module: every family module's sources, with its own dispatch.
+  const combined = COMBINED.families.map((f) => MODULES.find((m) => m.family === f));
+  list(`EW_FAMILY_${COMBINED.name}_SOURCES`, [
+    ...cpp(COMMON_SOURCES),
+    ...combined.flatMap((m) => [...codecSources(m.codecs), ...cpp(m.sources)]),
+    moduleFile(COMBINED.name),
+  ]);
+  // Every table module (a family's, or the combined one), built from EW_FAMILY_<name>_SOURCES and
+  // the blob source <name>_blob.cpp.
+  lines.push(`set(EW_FAMILIES ${TABLE_MODULES.join(' ')})`);
   // The core's defines, and its variants (the same sources, other defines, another output file).
   lines.push(`set(EW_CORE_DEFINES ${CORE.defines.join(' ')})`);
   lines.push(`set(EW_CORE_VARIANTS ${CORE.variants.map((v) => v.name).join(' ')})`);
@@ -220,8 +232,13 @@ function modulesCmake() {
   }
   // The families' defines, and their variants (a family's output file: familyFile()).
   lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);
-  for (const f of FAMILIES) {
-    for (const v of CORE.variants) lines.push(`set(EW_FAMILY_${f.name}_${v.name}_OUTPUT ${familyFile(f.name, v)})`);
+  for (const f of TABLE_MODULES) {
+    lines.push(
+      `set(EW_FAMILY_${f}_VARIANTS ${tableVariants(f)
+        .map((v) => v.name)
+        .join(' ')})`,
+    );
+    for (const v of tableVariants(f)) lines.push(`set(EW_FAMILY_${f}_${v.name}_OUTPUT ${familyFile(f, v)})`);
   }
   list('EW_NATIVE_SOURCES', [
     ...cpp(COMMON_SOURCES),
@@ -245,6 +262,11 @@ export function cppOutputs() {
       m.family < 0 ? 'The core module (dist/encoding.wasm)' : `The ${m.name} module (dist/tables/${m.name}.wasm)`;
     outputs[moduleFile(m.name)] = moduleSource(title, m.codecs, m.family < 0 ? [] : [m.family]);
   }
+  outputs[moduleFile(COMBINED.name)] = moduleSource(
+    `The combined module (dist/tables/${COMBINED.name}.wasm, every family)`,
+    COMBINED.families.flatMap((f) => FAMILIES[f].codecs),
+    COMBINED.families,
+  );
   outputs[moduleFile('native')] = moduleSource(
     'The native build (tests and fuzzers, every codec)',
     Object.keys(CODECS),

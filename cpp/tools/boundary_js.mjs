@@ -3,7 +3,7 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
+import { ABI, COMBINED, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -31,7 +31,7 @@ function encodingsJs() {
     `export const ENCODING_NAMES = ${JSON.stringify(names)};`,
     '// The table family each encoding needs (an index into FAMILIES), or -1.',
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
-    '// The table families, in id order (a family module returns its id from ew_family_id).',
+    "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
     '',
   ].join('\n');
@@ -49,6 +49,9 @@ function browserFamilies() {
     '  return null;',
     '}',
     '',
+    "// The combined module's URL (every family's codecs and tables), apart, so that only preload() carries it.",
+    `export const combinedUrl = () => new URL('${wasmPath(COMBINED.name)}', import.meta.url);`,
+    '',
   ].join('\n');
 }
 
@@ -64,6 +67,9 @@ function workerdFamilies() {
     '  }',
     '  return null;',
     '}',
+    '',
+    "// The combined module (every family's codecs and tables), compiled.",
+    `export const importCombined = async () => (await import('${wasmPath(COMBINED.name)}')).default;`,
     '',
   ].join('\n');
 }
@@ -148,9 +154,9 @@ const tablesEntry = (family) =>
     `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
     '// work where tables cannot load synchronously on first use (browsers, bundlers).',
     "import { loadFamily } from '#host';",
-    "import { registerFamily } from '../core.js';",
+    "import { registerOwnModule } from '../core.js';",
     '',
-    `registerFamily('${family}', await loadFamily('${family}'));`,
+    `registerOwnModule('${family}', await loadFamily('${family}'));`,
     '',
   ].join('\n');
 

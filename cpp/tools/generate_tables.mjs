@@ -6,13 +6,14 @@
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
 // generator would write (CI runs this). --list prints the checked-in files it writes. With --out
 // DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
-// tests load) and DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module).
+// tests load), DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module) and
+// DIR/tables/all_blob.cpp (every family's blob, for the combined module).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
 import { blobSource, buildFamilyBlobs } from './family_tables.mjs';
 import { banner } from './banner.mjs';
-import { camel, enumName } from './boundary.mjs';
+import { COMBINED, camel, enumName } from './boundary.mjs';
 import { cppOutputs, hasEncoder } from './boundary_cpp.mjs';
 import { jsOutputs } from './boundary_js.mjs';
 
@@ -214,8 +215,9 @@ if (outIndex > 0) {
   mkdirSync(dir, { recursive: true });
   familyBlobs.forEach(({ name, blob }, id) => {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
-    writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource(id, blob));
+    writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id], familyBlobs));
   });
+  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs));
 }
 
 // Leaves an up-to-date build output untouched, so the build's staleness checks stay quiet.

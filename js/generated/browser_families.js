@@ -14,3 +14,6 @@ export function familyUrl(family) {
   }
   return null;
 }
+
+// The combined module's URL (every family's codecs and tables), apart, so that only preload() carries it.
+export const combinedUrl = () => new URL('../../dist/tables/all.wasm', import.meta.url);

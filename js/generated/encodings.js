@@ -4,5 +4,5 @@
 export const ENCODING_NAMES = ["utf-8","ibm866","iso-8859-2","iso-8859-3","iso-8859-4","iso-8859-5","iso-8859-6","iso-8859-7","iso-8859-8","iso-8859-8-i","iso-8859-10","iso-8859-13","iso-8859-14","iso-8859-15","iso-8859-16","koi8-r","koi8-u","macintosh","windows-874","windows-1250","windows-1251","windows-1252","windows-1253","windows-1254","windows-1255","windows-1256","windows-1257","windows-1258","x-mac-cyrillic","gbk","gb18030","big5","euc-jp","iso-2022-jp","shift_jis","euc-kr","replacement","utf-16be","utf-16le","x-user-defined"];
 // The table family each encoding needs (an index into FAMILIES), or -1.
 export const ENCODING_FAMILY = [-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,0,1,2,2,2,3,-1,-1,-1,-1];
-// The table families, in id order (a family module returns its id from ew_family_id).
+// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).
 export const FAMILIES = ["chinese-simplified","chinese-traditional","japanese","korean"];

@@ -15,3 +15,6 @@ export async function importFamily(family) {
   }
   return null;
 }
+
+// The combined module (every family's codecs and tables), compiled.
+export const importCombined = async () => (await import('../../dist/tables/all.wasm')).default;

@@ -2,7 +2,7 @@
 // cannot load synchronously here: they come from a static import of 'encoding-wasm/tables/<family>'
 // or from `await preload(...)` (docs/design.md section 4). The URLs are literal so bundlers see them
 // (the families' are generated: js/generated/browser_families.js).
-import { familyUrl } from '../generated/browser_families.js';
+import { combinedUrl, familyUrl } from '../generated/browser_families.js';
 
 // Also the loader of the core variants (js/generated/browser_<name>_core.js).
 export async function compile(url) {
@@ -26,6 +26,9 @@ export function loadFamily(family) {
   if (url === null) throw new Error(`unknown table family ${family}`);
   return compile(url);
 }
+
+// Every family in one module (tables/all.wasm), for preload() of all of them.
+export const loadCombined = () => compile(combinedUrl());
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;

@@ -16,5 +16,9 @@ export function loadFamilySync(family) {
 
 export const loadFamily = async (family) => loadFamilySync(family);
 
+// No combined module (tables/all.wasm) here: each family is compiled with the graph and
+// instantiated on first use, and nothing is downloaded.
+export const loadCombined = null;
+
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;

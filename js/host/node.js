@@ -6,4 +6,6 @@
 // costs 0.3-0.4 ms (bench/startup.mjs, docs/design.md section 13).
 import { nodeHost } from './node_files.js';
 
-export const { coreModule, loadFamilySync, loadFamily, isAscii } = nodeHost(globalThis.process.getBuiltinModule);
+export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
+  globalThis.process.getBuiltinModule,
+);

@@ -14,6 +14,9 @@ export function nodeHost(builtin) {
     coreModule: new WebAssembly.Module(coreBytes ?? readFileSync(new URL('../../dist/encoding.wasm', import.meta.url))),
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
+    // No combined module (tables/all.wasm) here: each family loads from its own file on first
+    // use, and nothing is downloaded.
+    loadCombined: null,
     isAscii: typeof isAscii === 'function' ? isAscii : null,
   };
 }

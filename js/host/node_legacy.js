@@ -4,6 +4,6 @@
 import { createRequire } from 'node:module';
 import { nodeHost } from './node_files.js';
 
-export const { coreModule, loadFamilySync, loadFamily, isAscii } = nodeHost(
+export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule ?? createRequire(import.meta.url),
 );

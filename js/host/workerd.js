@@ -6,7 +6,7 @@
 // are generated: js/generated/workerd_families.js. Nothing here uses import.meta.url, which is
 // undefined in workerd.
 import coreModule from '../../dist/encoding.wasm';
-import { importFamily } from '../generated/workerd_families.js';
+import { importCombined, importFamily } from '../generated/workerd_families.js';
 
 export { coreModule };
 
@@ -17,6 +17,9 @@ export async function loadFamily(family) {
   if (module === null) throw new Error(`unknown table family ${family}`);
   return module;
 }
+
+// Every family in one module (tables/all.wasm), for preload() of all of them.
+export const loadCombined = importCombined;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;

@@ -31,7 +31,7 @@ LOGS=$ROOT/build/hosts/logs
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 
 bash test/hosts/install-tools.sh || exit 1
-for f in dist/encoding.wasm dist/tables/{chinese-simplified,chinese-traditional,japanese,korean}.wasm; do
+for f in dist/encoding.wasm dist/tables/{chinese-simplified,chinese-traditional,japanese,korean,all}.wasm; do
   [ -f "$f" ] || { echo "test/hosts/run.sh: $f is missing; run build.sh first" >&2; exit 1; }
 done
 rm -rf "$LOGS" && mkdir -p "$LOGS"

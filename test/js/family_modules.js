@@ -1,5 +1,5 @@
 // The real table family modules, for the suites that instantiate them by hand: the bytes of a
-// family's module (dist/tables/<family>.wasm), read from the file system in Node,
+// family's module (dist/tables/<family>.wasm) or of the combined one (all), read from the file system in Node,
 // Deno and Bun, fetched from the test server in the browser. The URLs are literal, as in
 // js/generated/browser_families.js, so that Vite serves them.
 const FAMILY_URLS = {
@@ -7,6 +7,8 @@ const FAMILY_URLS = {
   'chinese-traditional': new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url),
   japanese: new URL('../../dist/tables/japanese.wasm', import.meta.url),
   korean: new URL('../../dist/tables/korean.wasm', import.meta.url),
+  // the combined module: every family's codecs and tables
+  all: new URL('../../dist/tables/all.wasm', import.meta.url),
 };
 export async function familyBytes(family) {
   const url = FAMILY_URLS[family];

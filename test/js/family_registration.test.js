@@ -4,7 +4,7 @@
 // TypeError of malformed input. The modules are the real ones from dist/.
 import { describe, expect, it } from 'vitest';
 import { familyModule as familyModuleWithLog } from '#errors-core';
-import { core, encodingId, familyLoaded, registerFamily } from '../../js/core.js';
+import { addFamily, core, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
 import { RECORD_ERRORS, SCRATCH_ERRORS } from '../../js/generated/abi.js';
 import { encode, TextDecoder } from '../../js/index.js';
 import { WasmInstance } from '../../js/instance.js';
@@ -136,6 +136,80 @@ describe('the error log in the family modules', () => {
       expect(recorded(plain, name, bytes)).toEqual({ text, errors: 0 });
       const withLog = new WasmInstance(familyModuleWithLog(family), family);
       expect(recorded(withLog, name, bytes)).toEqual({ text, errors });
+    }
+  });
+});
+
+// The combined module (dist/tables/all.wasm, what 'encoding-wasm/tables/all' loads in browsers and
+// workerd): one instance serves every family it holds, each family's tables expanded when it is added.
+// Expected values: index Big5 pointer 5495 (A4 40) is U+4E00; index gb18030 pointer 12892 (C4 E3) is
+// U+4F60; Shift_JIS 93 FA 96 7B and EUC-KR as above.
+describe('the combined module', () => {
+  const CASES = [
+    ['chinese-simplified', 'gbk', hex('C4 E3'), '\u4f60'],
+    ['chinese-traditional', 'big5', hex('A4 40'), '\u4e00'],
+    ['japanese', 'shift_jis', hex('93 FA 96 7B'), '\u65e5\u672c'],
+    ['korean', 'euc-kr', KOREAN.bytes, KOREAN.text],
+  ];
+
+  it('serves every family from one instance, each expanded when added', async () => {
+    const all = await familyModule('all');
+    const instance = new WasmInstance(all, 'korean');
+    // Not yet added: the module holds the codec, but the family's tables are not loaded.
+    const error = thrown(() => decodeIn(instance, 'big5', false, { s0: 0, s1: 0 }, hex('A4 40')));
+    expect(error.message).toMatch(/cannot handle big5/);
+    for (const [family] of CASES) if (family !== 'korean') addFamily(instance, family);
+    expect(instance.families.sort()).toEqual(CASES.map(([family]) => family).sort());
+    for (const [, name, bytes, text] of CASES) {
+      expect(decodeIn(instance, name, true, { s0: 0, s1: 0 }, bytes), name).toBe(text);
+      expect(bytesEqual(encodeIn(instance, name, text), bytes), name).toBe(true);
+    }
+  });
+
+  it('a family module refuses another family with the same Error, and keeps serving its own', async () => {
+    const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
+    const error = thrown(() => addFamily(japanese, 'korean'));
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toBe(wrongFamily('korean', 'japanese'));
+    expect(japanese.families).toEqual(['japanese']);
+    expect(decodeIn(japanese, 'shift_jis', true, { s0: 0, s1: 0 }, hex('93 FA'))).toBe('\u65e5');
+  });
+
+  it('recovers every family it serves after a trap', async () => {
+    const instance = new WasmInstance(await familyModule('all'), 'japanese');
+    addFamily(instance, 'chinese-traditional');
+    // A trap marks the instance for replacement; the fresh one expands both families again.
+    instance.broken = true;
+    instance.enter();
+    expect(decodeIn(instance, 'big5', true, { s0: 0, s1: 0 }, hex('A4 40'))).toBe('\u4e00');
+    expect(decodeIn(instance, 'shift_jis', true, { s0: 0, s1: 0 }, hex('93 FA'))).toBe('\u65e5');
+  });
+
+  it('registerFamily gives the families registered with it one instance', async () => {
+    const all = await familyModule('all');
+    const fresh = CASES.filter(([family]) => !familyLoaded(family));
+    for (const [family] of fresh) registerFamily(family, all);
+    for (const [family, name, bytes, text] of CASES) {
+      expect(familyLoaded(family)).toBe(true);
+      expect(new TextDecoder(name).decode(bytes), name).toBe(text);
+    }
+    const instances = new Set(fresh.map(([, name]) => instanceFor(encodingId(name))));
+    expect(instances.size).toBe(Math.min(fresh.length, 1));
+  });
+
+  it("'encoding-wasm/tables/all' registers it for every family where the host fetches its tables", async () => {
+    const host = await import('#host');
+    await import('../../js/tables/all.js');
+    for (const [family, name, bytes, text] of CASES) {
+      expect(familyLoaded(family)).toBe(true);
+      expect(new TextDecoder(name).decode(bytes), name).toBe(text);
+    }
+    if (host.loadCombined) {
+      // Browsers (the suites' set-up imports tables/all before any family): one instance, whose
+      // module holds the four families.
+      const instances = new Set(CASES.map(([, name]) => instanceFor(encodingId(name))));
+      expect(instances.size).toBe(1);
+      expect([...instances][0].wasm.ew_families()).toBe(0b1111);
     }
   });
 });

@@ -165,13 +165,14 @@ describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)'
 });
 
 // A module hook that resolves '#host' to a host like the browser's: the core compiled up front, the
-// table families only through the asynchronous loadFamily().
+// table families only through the asynchronous loadFamily() (or all at once, loadCombined()).
 function hostWithoutSyncTables() {
   const dist = JSON.stringify(new URL('dist/', ROOT).href);
   const host = `import { readFileSync } from 'node:fs';
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
     export const loadFamilySync = null;
-    export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));`;
+    export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
+    export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   // The package's entry points are its sources here (as in a browser), not the Node bundles of
   // dist/node/, which have their #host built in.

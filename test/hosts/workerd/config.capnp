@@ -1,12 +1,15 @@
-# Plain workerd: one module worker and the wasm modules it imports, each listed explicitly (workerd
+# Plain workerd: two module workers and the wasm modules they import, each listed explicitly (workerd
 # resolves no package exports; run.mjs bundles worker.js with esbuild and copies the .wasm files
-# next to it, with this file, under build/hosts/workerd/). The socket's address comes from the
-# command line (--socket-addr http=127.0.0.1:<free port>).
+# next to it, with this file, under build/hosts/workerd/; worker_all.js likewise). The sockets'
+# addresses come from the command line (--socket-addr http=127.0.0.1:<free port>, and http-all).
 using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
+  services = [(name = "main", worker = .worker), (name = "all", worker = .allWorker)],
+  sockets = [
+    (name = "http", address = "127.0.0.1:0", http = (), service = "main"),
+    (name = "http-all", address = "127.0.0.1:0", http = (), service = "all"),
+  ],
 );
 
 const worker :Workerd.Worker = (
@@ -27,6 +30,18 @@ const worker :Workerd.Worker = (
     (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
     (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
     (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
+    (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
+    (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
+  ],
+  compatibilityDate = "2025-09-01",
+);
+
+# worker_all.js: 'encoding-wasm/tables/all' with the combined module and no family module.
+const allWorker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker_all.js"),
+    (name = "encoding.wasm", wasm = embed "encoding.wasm"),
+    (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

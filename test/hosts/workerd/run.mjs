@@ -1,7 +1,8 @@
 // The plain-workerd smoke test: bundles worker.js with esbuild for the "workerd" condition (the
 // .wasm imports stay imports of modules named like the files under dist/), writes the bundle, the
 // wasm files and config.capnp to build/hosts/workerd/, starts workerd on 127.0.0.1 with a free
-// port, fetches once with Node's fetch, stops workerd by its PID, and checks the response:
+// port (and one for worker_all.js: 'encoding-wasm/tables/all' with tables/all.wasm and no family
+// module), fetches each once with Node's fetch, stops workerd by its PID, and checks the responses:
 // - decoding Shift_JIS (static family entry) and GBK (preload), legacy encoders, and the rest of
 //   ../checks.js give EXPECTED;
 // - a family that is neither imported nor preloaded is a clear Error;
@@ -12,7 +13,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { FAMILIES, VARIANTS, familyFile } from '../../../cpp/tools/boundary.mjs';
+import { TABLE_MODULES, VARIANTS, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
 import { DECODER_EXPORTS, DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
@@ -38,8 +39,8 @@ const wasmModules = {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'tables'), { recursive: true });
 await esbuild.build({
-  entryPoints: [join(here, 'worker.js')],
-  outfile: join(out, 'worker.js'),
+  entryPoints: [join(here, 'worker.js'), join(here, 'worker_all.js')],
+  outdir: out,
   bundle: true,
   format: 'esm',
   platform: 'neutral',
@@ -49,11 +50,11 @@ await esbuild.build({
   plugins: [wasmModules],
   logLevel: 'warning',
 });
-// The core, the families, and each of their variants (config.capnp lists them all).
+// The core, the table modules, and each of their variants (config.capnp lists them all).
 for (const file of [null, ...VARIANTS].map((v) => (v ? `${v.file}.wasm` : 'encoding.wasm')))
   copyFileSync(join(root, 'dist', file), join(out, file));
-for (const { name } of FAMILIES) {
-  for (const v of [null, ...VARIANTS])
+for (const name of TABLE_MODULES) {
+  for (const v of [null, ...tableVariants(name)])
     copyFileSync(
       join(root, `dist/tables/${familyFile(name, v)}.wasm`),
       join(out, `tables/${familyFile(name, v)}.wasm`),
@@ -74,18 +75,26 @@ for (const host of [
 }
 
 const port = await freePort();
-const child = spawn(workerd, ['serve', join(out, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`], {
+const portAll = await freePort();
+const sockets = ['--socket-addr', `http=127.0.0.1:${port}`, '--socket-addr', `http-all=127.0.0.1:${portAll}`];
+const child = spawn(workerd, ['serve', join(out, 'config.capnp'), ...sockets], {
   stdio: ['ignore', 'inherit', 'pipe'],
 });
 let stderr = '';
 child.stderr.on('data', (d) => (stderr += d));
-let response;
-try {
-  await waitForPort(port, child, 'workerd');
-  const r = await fetch(`http://127.0.0.1:${port}/`);
+const get = async (at) => {
+  const r = await fetch(`http://127.0.0.1:${at}/`);
   const text = await r.text();
   if (!r.ok) throw new Error(`HTTP ${r.status}: ${text}`);
-  response = JSON.parse(text);
+  return JSON.parse(text);
+};
+let response;
+let all;
+try {
+  await waitForPort(port, child, 'workerd');
+  await waitForPort(portAll, child, 'workerd');
+  response = await get(port);
+  all = await get(portAll);
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) =>
@@ -122,6 +131,20 @@ if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
 if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr, never loaded: ${JSON.stringify(after.eucKr)}`);
+// worker_all.js: every family from tables/all.wasm alone. Index Big5 pointer 5495 (A4 40) is U+4E00,
+// index EUC-KR pointers 9026 and 15226 (B0 A1, C7 D1) U+AC00 U+D55C; U+4E00 is Shift_JIS 88 EA
+// (jis0208 pointer 1485), GBK D2 BB (gb18030 pointer 15512), Big5 A4 40, EUC-KR EC E9 (pointer 20498).
+failures.push(
+  ...differences(all.checks, DECODER_EXPECTED).map((d) => `tables/all checks: ${d}`),
+  ...differences(
+    { big5: all.big5, eucKr: all.eucKr, encoded: all.encoded },
+    {
+      big5: { value: '\u4e00' },
+      eucKr: { value: '\uac00\ud55c' },
+      encoded: { value: ['88 ea', 'd2 bb', 'a4 40', 'ec e9'] },
+    },
+  ).map((d) => `tables/all: ${d}`),
+);
 if (/error/i.test(stderr)) failures.push(`workerd stderr:\n${stderr}`);
 
 console.log(
@@ -131,6 +154,7 @@ console.log(
   `workerd: import.meta.url is ${response.importMetaUrl}; ${Object.keys(response.checks).length} decode/encode checks, ` +
     `with the host decoder for ${response.delegated.join(', ') || 'nothing'} and with everything in wasm`,
 );
+console.log('workerd: a worker with tables/all.wasm and no family module decodes and encodes every family');
 if (failures.length) {
   console.log(`workerd smoke test FAILED:\n  ${failures.join('\n  ')}`);
   process.exit(1);
