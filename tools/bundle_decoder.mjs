@@ -8,33 +8,40 @@
 // decode-only files: a page that imports the decoder fetches none of the encoders (docs/design.md
 // section 13).
 //
-// One bundle per condition of package.json "exports" ("node" for Node and Bun, "deno", "workerd",
-// and "default" for browsers and bundlers, which take the sources of every other entry point but
-// need this graph's renamed paths too), each one esbuild run with code splitting, so that the
-// decoder and its tables entries share one core and one family registry. As in
-// tools/bundle_entries.mjs, the chunks lie two levels below the package root, so the hosts'
+// One bundle per condition of package.json "exports" ("node" then "module-sync" for Node 20.19+ and
+// 22.12+, and "bun": dist/decoder-node/, which imports no built-in and carries the decode-only core
+// as base64, as tools/bundle_entries.mjs builds dist/node/; "node" alone for older Nodes:
+// dist/decoder-node-legacy/, which reads the core from its file through js/host/node_legacy.js;
+// "deno", "workerd", and "default" for browsers and bundlers, which take the sources of every
+// other entry point but need this graph's renamed paths too), each one esbuild run with code
+// splitting, so that the decoder and its tables entries share one core and one family registry. As
+// in tools/bundle_entries.mjs, the chunks lie two levels below the package root, so the hosts'
 // relative paths to the .wasm files hold; this checks that, and that no path names a .wasm file
 // of another build.
 //
 //   node tools/bundle_decoder.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
 import { build } from 'esbuild';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAMILIES, VARIANTS } from '../cpp/tools/boundary.mjs';
-import { CONDITIONS as BUNDLED } from './bundle_entries.mjs';
+import { CONDITIONS as BUNDLED, OPTIONS, checkBuild, coreBytes, files, minified, newest } from './bundle_entries.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const variant = VARIANTS.find((v) => v.name === 'decoder');
 const suffix = `-${variant.name}`;
-// esbuild's options per condition: Node's and Deno's as tools/bundle_entries.mjs bundles them;
-// workerd imports its .wasm files as modules (kept as they are); the default condition keeps
-// `new URL('…wasm', import.meta.url)`, which the user's bundler or the browser resolves.
+// esbuild's options per condition: Node's (with the decode-only core inside) and Deno's as
+// tools/bundle_entries.mjs bundles them, minified as those are; the older Nodes' with the "node"
+// condition alone, which resolves "#host" to js/host/node_legacy.js; workerd imports its .wasm files
+// as modules (kept as they are); the default condition keeps `new URL('…wasm', import.meta.url)`,
+// which the user's bundler or the browser resolves.
+const CORE = join(root, `dist/encoding${suffix}.wasm`);
 export const CONDITIONS = {
-  node: BUNDLED.node,
-  deno: BUNDLED.deno,
-  workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'] },
-  default: { platform: 'neutral', target: 'es2022' },
+  node: { ...BUNDLED.node, ...minified, plugins: [coreBytes(CORE)] },
+  'node-legacy': { ...BUNDLED.node, ...minified, conditions: ['node'] },
+  deno: { ...BUNDLED.deno, ...minified },
+  workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'], conditions: ['workerd'] },
+  default: { platform: 'neutral', target: 'es2022', conditions: [] },
 };
 const outDir = (condition) => join(root, 'dist', `decoder-${condition === 'default' ? 'browser' : condition}`);
 
@@ -54,18 +61,13 @@ const decodeOnly = {
   },
 };
 
-const files = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
-  );
-const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
-
 // Whether a bundle is older than a source it is built from (js/, package.json, the build's own
 // modules) or missing.
 export function stale() {
   const sources = newest([
     ...files(join(root, 'js')),
     join(root, 'package.json'),
+    CORE,
     join(root, 'cpp/tools/boundary.mjs'),
     join(root, 'tools/bundle_entries.mjs'),
     fileURLToPath(import.meta.url),
@@ -80,35 +82,21 @@ async function bundleFor(condition) {
   rmSync(out, { recursive: true, force: true });
   const entryPoints = { index: join(root, 'js/decoder.js'), 'tables/all': join(root, 'js/tables/all.js') };
   for (const { name } of FAMILIES) entryPoints[`tables/${name}`] = join(root, `js/tables/${name}.js`);
+  const { plugins = [], ...options } = CONDITIONS[condition];
   const result = await build({
-    ...CONDITIONS[condition],
+    ...OPTIONS,
+    ...options,
     entryPoints,
     splitting: true,
-    plugins: [decodeOnly],
+    // (the core's bytes first: decodeOnly loads every module of js/)
+    plugins: [...plugins, decodeOnly],
     outdir: out,
-    chunkNames: '[name]-[hash]',
-    bundle: true,
-    format: 'esm',
-    // Only the condition itself: the one Node bundle, which Bun takes too, resolves "#host" as a
-    // plain "node" import does, to the host every supported Node runs.
-    conditions: condition === 'default' ? [] : [condition],
-    legalComments: 'none',
-    absWorkingDir: root,
     banner: { js: '// GENERATED by tools/bundle_decoder.mjs from js/ (build.sh). DO NOT EDIT.' },
-    logLevel: 'silent',
-    write: true,
-    metafile: true,
   });
-  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
-  for (const path of Object.keys(result.metafile.outputs)) {
-    const file = join(root, path);
-    const text = readFileSync(file, 'utf8');
-    if (dirname(file) !== out && (text.includes('import.meta.url') || text.includes('../dist/')))
-      throw new Error(`${relative(root, file)} names a file relative to itself but is not directly in ${out}`);
+  for (const [path, text] of Object.entries(checkBuild(result, out)))
     for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
       if (!wasm.endsWith(`${suffix}.wasm`))
-        throw new Error(`${relative(root, file)} names ${wasm}, not a decode-only module`);
-  }
+        throw new Error(`${path} names ${wasm}, not a decode-only module`);
 }
 
 export async function bundleDecoder() {
