@@ -95,8 +95,7 @@ async function bundleFor(condition) {
   });
   for (const [path, text] of Object.entries(checkBuild(result, out)))
     for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
-      if (!wasm.endsWith(`${suffix}.wasm`))
-        throw new Error(`${path} names ${wasm}, not a decode-only module`);
+      if (!wasm.endsWith(`${suffix}.wasm`)) throw new Error(`${path} names ${wasm}, not a decode-only module`);
 }
 
 export async function bundleDecoder() {
