@@ -13,9 +13,9 @@
 // as base64, as tools/bundle_entries.mjs builds dist/node/; "node" alone for older Nodes:
 // dist/decoder-node-legacy/, which reads the core from its file through js/host/node_legacy.js;
 // "deno", "workerd", and "default" for browsers and bundlers, which take the sources of every
-// other entry point but need this graph's renamed paths too): index.js, the whole decoder in one
-// file, and tables/<family>.js, which load their families through index.js's preload, so that the
-// decoder and its tables entries share one core and one family registry. As in
+// other entry point but need this graph's renamed paths too), with the decoder and its tables
+// entries sharing one core and one family registry: in one esbuild run with code splitting, or, for
+// the runtimes, with index.js whole and tables/<family>.js importing it (`oneFile` below). As in
 // tools/bundle_entries.mjs, the bundles lie two levels below the package root, so the hosts'
 // relative paths to the .wasm files hold; this checks that, and that no path names a .wasm file
 // of another build.
@@ -38,9 +38,9 @@ const suffix = `-${variant.name}`;
 // which the user's bundler or the browser resolves.
 const CORE = join(root, `dist/encoding${suffix}.wasm`);
 export const CONDITIONS = {
-  node: { ...BUNDLED.node, ...minified, plugins: [coreBytes(CORE)] },
-  'node-legacy': { ...BUNDLED.node, ...minified, conditions: ['node'] },
-  deno: { ...BUNDLED.deno, ...minified },
+  node: { ...BUNDLED.node, ...minified, oneFile: true, plugins: [coreBytes(CORE)] },
+  'node-legacy': { ...BUNDLED.node, ...minified, oneFile: true, conditions: ['node'] },
+  deno: { ...BUNDLED.deno, ...minified, oneFile: true },
   workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'], conditions: ['workerd'] },
   default: { platform: 'neutral', target: 'es2022', conditions: [] },
 };
@@ -78,11 +78,13 @@ export function stale() {
   );
 }
 
-// The tables entries, as modules of their own: each imports the decoder's index.js and loads its
-// families through its preload() (js/core.js: what js/tables/<family>.js does, registerFamily of
-// loadFamily, for a family not loaded yet), so index.js, with everything else in it, is the one
-// file `import 'encoding-wasm/decoder'` reads: with a shared chunk beside it, two files took a fresh
-// Node 20 process about 0.5 ms more (docs/design.md section 13).
+// For the runtimes (`oneFile`: Node, Bun, Deno), the tables entries are modules of their own: each
+// imports the decoder's index.js and loads its families through its preload() (js/core.js: what
+// js/tables/<family>.js does, registerFamily of loadFamily, for a family not loaded yet), so
+// index.js, with everything else in it, is the one file `import 'encoding-wasm/decoder'` reads:
+// with a shared chunk beside it, two files took a fresh Node 20 process about 0.5 ms more
+// (docs/design.md section 13). Bundlers (workerd, browsers) take the split build of the sources,
+// where a page that only decodes keeps no preload() (0.1 KB of gzip in "Sizes").
 const TABLES = { all: [], ...Object.fromEntries(FAMILIES.map((f) => [f.name, [f.codecs[0].replaceAll('_', '-')]])) };
 const tablesEntries = {
   name: 'decoder-tables',
@@ -99,16 +101,23 @@ const tablesEntries = {
 async function bundleFor(condition) {
   const out = outDir(condition);
   rmSync(out, { recursive: true, force: true });
-  const { plugins = [], ...options } = CONDITIONS[condition];
-  const tables = Object.fromEntries(Object.keys(TABLES).map((name) => [`tables/${name}`, `decoder-tables:${name}`]));
+  const { plugins = [], oneFile = false, ...options } = CONDITIONS[condition];
+  const sources = { index: join(root, 'js/decoder.js') };
+  const tables = {};
+  for (const name of Object.keys(TABLES)) {
+    if (oneFile) tables[`tables/${name}`] = `decoder-tables:${name}`;
+    else sources[`tables/${name}`] = join(root, `js/tables/${name}.js`);
+  }
   for (const [entryPoints, plugin] of [
-    [{ index: join(root, 'js/decoder.js') }, decodeOnly],
+    [sources, decodeOnly],
     [tables, tablesEntries],
   ]) {
+    if (Object.keys(entryPoints).length === 0) continue;
     const result = await build({
       ...OPTIONS,
       ...options,
       entryPoints,
+      splitting: !oneFile,
       // (the core's bytes first: decodeOnly loads every module of js/)
       plugins: [...plugins, plugin],
       outdir: out,
