@@ -67,6 +67,11 @@ const PACKAGES = {
     load: "await import('encoding-wasm-against')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  'encoding-wasm/decoder (--against)': {
+    module: 'encoding-wasm-against',
+    load: "await import('encoding-wasm-against/decoder')",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   '@exodus/bytes': {
     load: "await import(label === 'windows-1252' ? '@exodus/bytes/encoding-lite.js' : '@exodus/bytes/encoding.js')",
     decode: 'new m.TextDecoder(label).decode(bytes)',

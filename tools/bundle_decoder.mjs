@@ -8,11 +8,15 @@
 // decode-only files: a page that imports the decoder fetches none of the encoders (docs/design.md
 // section 13).
 //
-// One bundle per condition of package.json "exports" ("node" for Node and Bun, "deno", "workerd",
-// and "default" for browsers and bundlers, which take the sources of every other entry point but
-// need this graph's renamed paths too), each one esbuild run with code splitting, so that the
-// decoder and its tables entries share one core and one family registry. As in
-// tools/bundle_entries.mjs, the chunks lie two levels below the package root, so the hosts'
+// One bundle per condition of package.json "exports" ("node" then "module-sync" for Node 20.19+ and
+// 22.12+, and "bun": dist/decoder-node/, which imports no built-in and carries the decode-only core
+// as base64, as tools/bundle_entries.mjs builds dist/node/; "node" alone for older Nodes:
+// dist/decoder-node-legacy/, which reads the core from its file through js/host/node_legacy.js;
+// "deno", "workerd", and "default" for browsers and bundlers, which take the sources of every
+// other entry point but need this graph's renamed paths too), with the decoder and its tables
+// entries sharing one core and one family registry: in one esbuild run with code splitting, or, for
+// the runtimes, with index.js whole and tables/<family>.js importing it (`oneFile` below). As in
+// tools/bundle_entries.mjs, the bundles lie two levels below the package root, so the hosts'
 // relative paths to the .wasm files hold; this checks that, and that no path names a .wasm file
 // of another build.
 //
@@ -22,19 +26,23 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAMILIES, VARIANTS } from '../cpp/tools/boundary.mjs';
-import { CONDITIONS as BUNDLED, checkOutputs, files, newest } from './bundle_entries.mjs';
+import { CONDITIONS as BUNDLED, OPTIONS, checkBuild, coreBytes, files, minified, newest } from './bundle_entries.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const variant = VARIANTS.find((v) => v.name === 'decoder');
 const suffix = `-${variant.name}`;
-// esbuild's options per condition: Node's and Deno's as tools/bundle_entries.mjs bundles them;
-// workerd imports its .wasm files as modules (kept as they are); the default condition keeps
-// `new URL('…wasm', import.meta.url)`, which the user's bundler or the browser resolves.
+// esbuild's options per condition: Node's (with the decode-only core inside) and Deno's as
+// tools/bundle_entries.mjs bundles them, minified as those are; the older Nodes' with the "node"
+// condition alone, which resolves "#host" to js/host/node_legacy.js; workerd imports its .wasm files
+// as modules (kept as they are); the default condition keeps `new URL('…wasm', import.meta.url)`,
+// which the user's bundler or the browser resolves.
+const CORE = join(root, `dist/encoding${suffix}.wasm`);
 export const CONDITIONS = {
-  node: BUNDLED.node,
-  deno: BUNDLED.deno,
-  workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'] },
-  default: { platform: 'neutral', target: 'es2022' },
+  node: { ...BUNDLED.node, ...minified, oneFile: true, plugins: [coreBytes(CORE)] },
+  'node-legacy': { ...BUNDLED.node, ...minified, oneFile: true, conditions: ['node'] },
+  deno: { ...BUNDLED.deno, ...minified, oneFile: true },
+  workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'], conditions: ['workerd'] },
+  default: { platform: 'neutral', target: 'es2022', conditions: [] },
 };
 const outDir = (condition) => join(root, 'dist', `decoder-${condition === 'default' ? 'browser' : condition}`);
 
@@ -60,6 +68,7 @@ export function stale() {
   const sources = newest([
     ...files(join(root, 'js')),
     join(root, 'package.json'),
+    CORE,
     join(root, 'cpp/tools/boundary.mjs'),
     join(root, 'tools/bundle_entries.mjs'),
     fileURLToPath(import.meta.url),
@@ -69,35 +78,55 @@ export function stale() {
   );
 }
 
+// For the runtimes (`oneFile`: Node, Bun, Deno), the tables entries are modules of their own: each
+// imports the decoder's index.js and loads its families through its preload() (js/core.js: what
+// js/tables/<family>.js does, registerFamily of loadFamily, for a family not loaded yet), so
+// index.js, with everything else in it, is the one file `import 'encoding-wasm/decoder'` reads:
+// with a shared chunk beside it, two files took a fresh Node 20 process about 0.5 ms more
+// (docs/design.md section 13). Bundlers (workerd, browsers) take the split build of the sources,
+// where a page that only decodes keeps no preload() (0.1 KB of gzip in "Sizes").
+const TABLES = { all: [], ...Object.fromEntries(FAMILIES.map((f) => [f.name, [f.codecs[0].replaceAll('_', '-')]])) };
+const tablesEntries = {
+  name: 'decoder-tables',
+  setup(build) {
+    build.onResolve({ filter: /^decoder-tables:/ }, (args) => ({ path: args.path.slice(15), namespace: 'tables' }));
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: '../index.js', external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'tables' }, (args) => ({
+      contents: `import { preload } from '../index.js';\nawait preload(${TABLES[args.path].map((l) => `'${l}'`).join(', ')});\n`,
+      resolveDir: root,
+    }));
+  },
+};
+
 async function bundleFor(condition) {
   const out = outDir(condition);
   rmSync(out, { recursive: true, force: true });
-  const entryPoints = { index: join(root, 'js/decoder.js'), 'tables/all': join(root, 'js/tables/all.js') };
-  for (const { name } of FAMILIES) entryPoints[`tables/${name}`] = join(root, `js/tables/${name}.js`);
-  const result = await build({
-    ...CONDITIONS[condition],
-    entryPoints,
-    splitting: true,
-    plugins: [decodeOnly],
-    outdir: out,
-    chunkNames: '[name]-[hash]',
-    bundle: true,
-    format: 'esm',
-    // Only the condition itself: the one Node bundle, which Bun takes too, resolves "#host" as a
-    // plain "node" import does, to the host every supported Node runs.
-    conditions: condition === 'default' ? [] : [condition],
-    legalComments: 'none',
-    absWorkingDir: root,
-    banner: { js: '// GENERATED by tools/bundle_decoder.mjs from js/ (build.sh). DO NOT EDIT.' },
-    logLevel: 'silent',
-    write: true,
-    metafile: true,
-  });
-  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
-  checkOutputs(result.metafile.outputs, out, (file, text) => {
-    for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
-      if (!wasm.endsWith(`${suffix}.wasm`)) throw new Error(`${file} names ${wasm}, not a decode-only module`);
-  });
+  const { plugins = [], oneFile = false, ...options } = CONDITIONS[condition];
+  const sources = { index: join(root, 'js/decoder.js') };
+  const tables = {};
+  for (const name of Object.keys(TABLES)) {
+    if (oneFile) tables[`tables/${name}`] = `decoder-tables:${name}`;
+    else sources[`tables/${name}`] = join(root, `js/tables/${name}.js`);
+  }
+  for (const [entryPoints, plugin] of [
+    [sources, decodeOnly],
+    [tables, tablesEntries],
+  ]) {
+    if (Object.keys(entryPoints).length === 0) continue;
+    const result = await build({
+      ...OPTIONS,
+      ...options,
+      entryPoints,
+      splitting: !oneFile,
+      // (the core's bytes first: decodeOnly loads every module of js/)
+      plugins: [...plugins, plugin],
+      outdir: out,
+      banner: { js: '// GENERATED by tools/bundle_decoder.mjs from js/ (build.sh). DO NOT EDIT.' },
+    });
+    for (const [path, text] of Object.entries(checkBuild(result, out)))
+      for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
+        if (!wasm.endsWith(`${suffix}.wasm`)) throw new Error(`${path} names ${wasm}, not a decode-only module`);
+  }
 }
 
 export async function bundleDecoder() {

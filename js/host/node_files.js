@@ -1,17 +1,20 @@
 // What the Node and Bun hosts share (js/host/node.js, js/host/node_legacy.js): the core and the
 // family tables read and compiled synchronously, a family on its first use (docs/design.md
 // section 4), through `builtin`, a function that returns a built-in module by name. The core's
-// bytes come from js/host/core_bytes.js where a bundle carries them.
+// bytes come from js/host/core_bytes.js where a bundle carries them. node:fs is looked up on the
+// first file read: Bun's is JavaScript that runs when first asked for (2-3 ms of a fresh Bun
+// process), which a bundle that carries its core spares a process that needs no family.
 import { coreBytes } from './core_bytes.js';
 
 export function nodeHost(builtin) {
-  const { readFileSync } = builtin('node:fs');
+  let readFileSync = null;
+  const read = (url) => (readFileSync ??= builtin('node:fs').readFileSync)(url);
   const loadFamilySync = (family) =>
-    new WebAssembly.Module(readFileSync(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
+    new WebAssembly.Module(read(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
   // The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/native.js probes it).
   const { isAscii } = builtin('node:buffer');
   return {
-    coreModule: new WebAssembly.Module(coreBytes ?? readFileSync(new URL('../../dist/encoding.wasm', import.meta.url))),
+    coreModule: new WebAssembly.Module(coreBytes ?? read(new URL('../../dist/encoding.wasm', import.meta.url))),
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
     // No combined module (tables/all.wasm) here: each family loads from its own file on first

@@ -81,7 +81,7 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
     }
   }
   // The shared chunks and .wasm files the bundles import are packed with them.
-  for (const path of files.filter((f) => /^dist\/(node|deno|decoder-[a-z]+)\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/(node|deno|decoder-[a-z-]+)\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
@@ -91,23 +91,42 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
 
 test('encoding-wasm/decoder is a bundle per host in the package, and the decode-only .wasm files it names too', () => {
   const { exports } = JSON.parse(read('package.json'));
-  const hosts = { deno: 'deno', node: 'node', workerd: 'workerd', default: 'browser' };
+  // Node with "module-sync" (20.19+, 22.12+) and Bun take the bundle that imports no built-in;
+  // older Nodes the one that reads its core through createRequire (js/host/node_legacy.js).
+  const hosts = {
+    deno: 'deno',
+    bun: 'node',
+    'node.module-sync': 'node',
+    'node.default': 'node-legacy',
+    workerd: 'workerd',
+    default: 'browser',
+  };
   for (const [subpath, file] of [
     ['./decoder', 'index.js'],
     ['./decoder/tables/*', 'tables/*.js'],
   ]) {
-    assert.deepEqual(Object.keys(exports[subpath]), ['types', ...Object.keys(hosts)], `exports["${subpath}"]`);
+    assert.deepEqual(
+      Object.keys(exports[subpath]),
+      ['types', 'deno', 'bun', 'node', 'workerd', 'default'],
+      `exports["${subpath}"]`,
+    );
+    assert.deepEqual(Object.keys(exports[subpath].node), ['module-sync', 'default'], `exports["${subpath}"].node`);
     for (const [condition, host] of Object.entries(hosts)) {
       const target = `dist/decoder-${host}/${file}`;
-      assert.equal(exports[subpath][condition], `./${target}`, `exports["${subpath}"].${condition}`);
+      const given = condition.split('.').reduce((t, key) => t[key], exports[subpath]);
+      assert.equal(given, `./${target}`, `exports["${subpath}"].${condition}`);
       const packed = files.filter((f) =>
         new RegExp(`^${target.replace('*', '[\\w-]+').replace(/\./g, '\\.')}$`).test(f),
       );
       assert.ok(packed.length > 0, `${target} is not packed (run build.sh)`);
     }
   }
+  // The bundle Node 20.19+ and Bun take imports no built-in (each one's ES module facade costs a
+  // fresh process time: docs/design.md section 13), as dist/node/index.js does.
+  for (const path of files.filter((f) => /^dist\/decoder-node\/.*\.js$/.test(f)))
+    assert.doesNotMatch(read(path), /\b(?:from|import)\s*["']node:/, `${path} imports a built-in`);
   // The .wasm files the bundles name (literal, or the families' through `${family}`), all decode-only.
-  for (const path of files.filter((f) => /^dist\/decoder-[a-z]+\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/decoder-[a-z-]+\/.*\.js$/.test(f))) {
     for (const [wasm] of read(path).matchAll(/dist\/[^'"`\s]*\.wasm/g)) {
       assert.match(wasm, /-decoder\.wasm$/, `${path} names ${wasm}`);
       const names = wasm.includes('${family}') ? FAMILIES.map((f) => wasm.replace('${family}', f.name)) : [wasm];
