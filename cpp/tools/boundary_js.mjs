@@ -68,9 +68,6 @@ function workerdFamilies() {
     '  return null;',
     '}',
     '',
-    "// The combined module (every family's codecs and tables), compiled.",
-    `export const importCombined = async () => (await import('${wasmPath(COMBINED.name)}')).default;`,
-    '',
   ].join('\n');
 }
 

@@ -15,6 +15,3 @@ export async function importFamily(family) {
   }
   return null;
 }
-
-// The combined module (every family's codecs and tables), compiled.
-export const importCombined = async () => (await import('../../dist/tables/all.wasm')).default;

@@ -6,7 +6,7 @@
 // are generated: js/generated/workerd_families.js. Nothing here uses import.meta.url, which is
 // undefined in workerd.
 import coreModule from '../../dist/encoding.wasm';
-import { importCombined, importFamily } from '../generated/workerd_families.js';
+import { importFamily } from '../generated/workerd_families.js';
 
 export { coreModule };
 
@@ -18,8 +18,10 @@ export async function loadFamily(family) {
   return module;
 }
 
-// Every family in one module (tables/all.wasm), for preload() of all of them.
-export const loadCombined = importCombined;
+// Not the combined module (tables/all.wasm): a worker downloads nothing at run time, and wrangler
+// uploads every module a literal import names, so a combined module would only add its 75 KB
+// (gzip) to every worker's upload, beside the four family modules.
+export const loadCombined = null;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;

@@ -1,8 +1,8 @@
 // The plain-workerd smoke test: bundles worker.js with esbuild for the "workerd" condition (the
 // .wasm imports stay imports of modules named like the files under dist/), writes the bundle, the
 // wasm files and config.capnp to build/hosts/workerd/, starts workerd on 127.0.0.1 with a free
-// port (and one for worker_all.js: 'encoding-wasm/tables/all' with tables/all.wasm and no family
-// module), fetches each once with Node's fetch, stops workerd by its PID, and checks the responses:
+// port (and one for worker_all.js: 'encoding-wasm/tables/all' alone, with the four family modules
+// and not the combined one, which workerd does not use), fetches each once with Node's fetch, stops workerd by its PID, and checks the responses:
 // - decoding Shift_JIS (static family entry) and GBK (preload), legacy encoders, and the rest of
 //   ../checks.js give EXPECTED;
 // - a family that is neither imported nor preloaded is a clear Error;
@@ -131,7 +131,7 @@ if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
 if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr, never loaded: ${JSON.stringify(after.eucKr)}`);
-// worker_all.js: every family from tables/all.wasm alone. Index Big5 pointer 5495 (A4 40) is U+4E00,
+// worker_all.js: every family loaded by the tables/all import alone. Index Big5 pointer 5495 (A4 40) is U+4E00,
 // index EUC-KR pointers 9026 and 15226 (B0 A1, C7 D1) U+AC00 U+D55C; U+4E00 is Shift_JIS 88 EA
 // (jis0208 pointer 1485), GBK D2 BB (gb18030 pointer 15512), Big5 A4 40, EUC-KR EC E9 (pointer 20498).
 failures.push(
@@ -154,7 +154,7 @@ console.log(
   `workerd: import.meta.url is ${response.importMetaUrl}; ${Object.keys(response.checks).length} decode/encode checks, ` +
     `with the host decoder for ${response.delegated.join(', ') || 'nothing'} and with everything in wasm`,
 );
-console.log('workerd: a worker with tables/all.wasm and no family module decodes and encodes every family');
+console.log('workerd: a worker with only the tables/all import decodes and encodes every family');
 if (failures.length) {
   console.log(`workerd smoke test FAILED:\n  ${failures.join('\n  ')}`);
   process.exit(1);

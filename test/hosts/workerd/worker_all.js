@@ -1,6 +1,7 @@
-// A second plain workerd worker: the package entry with 'encoding-wasm/tables/all' alone, given only
-// the core and tables/all.wasm (config.capnp lists no family module for it), so every family it
-// decodes and encodes must come from the combined module. The JSON response is checked by run.mjs.
+// A second plain workerd worker: the package entry with 'encoding-wasm/tables/all' alone, given the
+// core and the four family modules (in workerd, tables/all loads those, not the combined
+// tables/all.wasm, which config.capnp does not give it), so every family it decodes and encodes
+// must have been loaded by that import. The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
 import 'encoding-wasm/tables/all';
 import { attempt, bytesOf, decodeChecks, hex } from '../checks.js';
