@@ -30,6 +30,8 @@ const worker :Workerd.Worker = (
     (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
     (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
     (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
+    (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
+    (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );
