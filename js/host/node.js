@@ -4,7 +4,7 @@
 // No `import` of a built-in: `import … from 'node:fs'` makes its ES module facade, which loads
 // Node's fs streams with it (1.5 ms of a fresh Node 20 import), and even node:module's facade
 // costs 0.3-0.4 ms (bench/startup.mjs, docs/design.md section 13).
-import { nodeHost } from './node_files.js';
+import { nodeHost } from './node_host.js';
 
 export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule,

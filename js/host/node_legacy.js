@@ -2,7 +2,7 @@
 // in js/: the built-ins through createRequire where process.getBuiltinModule is missing (before
 // 20.16 and 22.3). js/host/node.js is the same without the import of node:module.
 import { createRequire } from 'node:module';
-import { nodeHost } from './node_files.js';
+import { nodeHost } from './node_host.js';
 
 export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule ?? createRequire(import.meta.url),
