@@ -116,8 +116,8 @@ export async function preload(...labels) {
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
-  // Every family, none loaded yet, where the host fetches them (loadCombined: browsers, bundlers,
-  // workerd): the combined module, which carries the drivers once instead of once per family
+  // Every family, none loaded yet, where the host fetches them (loadCombined: browsers and
+  // bundlers; not workerd, whose upload would hold it beside the four): the combined module, which carries the drivers once instead of once per family
   // (docs/design.md section 3).
   if (loadCombined && wanted.size === FAMILIES.length && families.every((f) => f === null)) {
     const module = await loadCombined();
