@@ -5,7 +5,7 @@
 // no global binding of a constructor. The modules on that path import what they use from here.
 export const { Map, Uint8Array, Uint16Array, Uint32Array } = globalThis;
 const { apply, construct, defineProperty, getPrototypeOf } = Reflect;
-const getterOf = (object, key) => Object.getOwnPropertyDescriptor(object, key)?.get;
+export const getterOf = (object, key) => Object.getOwnPropertyDescriptor(object, key)?.get;
 const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 
 // uncurryThis(fn)(self, ...args) calls fn with `self` as this: a bound Function.prototype.call, as

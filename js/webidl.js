@@ -1,21 +1,30 @@
 // WebIDL argument conversions the Encoding Standard's interfaces need.
 // https://webidl.spec.whatwg.org/#es-type-mapping
-import { apply, bufferOf, construct, defineProperty, isView, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
+import {
+  apply,
+  bufferOf,
+  construct,
+  defineProperty,
+  getterOf,
+  isView,
+  lengthOf,
+  offsetOf,
+  Uint8Array,
+} from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 
-const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
-const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const abResizable = getter(ArrayBuffer.prototype, 'resizable');
+const abByteLength = getterOf(ArrayBuffer.prototype, 'byteLength');
+const abResizable = getterOf(ArrayBuffer.prototype, 'resizable');
 // (Each getter called by a function of its own: intrinsics.js, bufferOf.)
 const abByteLengthOf = (buffer) => apply(abByteLength, buffer, []);
 const abResizableOf = abResizable ? (buffer) => apply(abResizable, buffer, []) : null;
 const SAB = globalThis.SharedArrayBuffer;
-const sabByteLength = SAB && getter(SAB.prototype, 'byteLength');
-const typedArrayToStringTag = getter(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag);
+const sabByteLength = SAB && getterOf(SAB.prototype, 'byteLength');
+const typedArrayToStringTag = getterOf(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag);
 const typedArrayTag = (view) => apply(typedArrayToStringTag, view, []);
-const dataViewBuffer = getter(DataView.prototype, 'buffer');
-const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
-const dataViewByteLength = getter(DataView.prototype, 'byteLength');
+const dataViewBuffer = getterOf(DataView.prototype, 'buffer');
+const dataViewByteOffset = getterOf(DataView.prototype, 'byteOffset');
+const dataViewByteLength = getterOf(DataView.prototype, 'byteLength');
 const EMPTY = new Uint8Array(0);
 
 // Calls a brand-checking getter; undefined when `value` lacks the brand.
