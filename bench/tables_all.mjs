@@ -11,9 +11,8 @@
 // Usage: node bench/tables_all.mjs [runs] | node bench/tables_all.mjs --speed [--control] [rounds]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { FAMILIES } from '../js/generated/encodings.js';
 import { locateCorpus } from './corpus/locate.mjs';
-
-const FAMILIES = ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'];
 
 if (process.argv[2] === '--child') {
   const combined = process.argv[3] === 'all';
