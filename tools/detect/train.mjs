@@ -16,7 +16,7 @@ import * as prettier from 'prettier';
 import { TextDecoder, encode } from '../../js/index.js';
 import { readEncodings } from '../../cpp/tools/whatwg_data.mjs';
 import { CJK_GROUPS, GROUPS, SINGLE_BYTE_GROUPS } from './languages.mjs';
-import { nameUnits, packageTexts, units } from './corpus.mjs';
+import { nameUnits, packageTexts, units, wordUnits } from './corpus.mjs';
 
 // The outputs, relative to the package root (or to --out DIR, which tools/detect/check.test.mjs uses
 // to check edited copies).
@@ -49,8 +49,8 @@ const isAsciiLetter = (c) => /^[a-z]$/.test(c);
 // 2 for an upper-case letter, 1 for a lower-case one, 0 for any other character.
 const caseOf = (c) => (c !== c.toLowerCase() ? 2 : c !== c.toUpperCase() ? 1 : 0);
 
-// The UDHR's training units and the name lists (corpus.mjs nameUnits).
-const training = [...units(false), ...(await nameUnits())];
+// The UDHR's training units, the name lists and the word lists (corpus.mjs nameUnits, wordUnits).
+const training = [...units(false), ...(await nameUnits()), ...wordUnits()];
 const textOf = (group) =>
   training
     .filter((u) => u.group === group)
