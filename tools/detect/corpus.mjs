@@ -124,7 +124,9 @@ export async function nameUnits() {
 // from the LibreOffice and other spelling projects; licences: en MIT and BSD, lt BSD-3-Clause, nl
 // BSD-3-Clause or CC-BY-3.0, tr MIT, fr MPL-2.0, is CC-BY-SA-3.0, pt LGPL-3.0 or MPL-2.0, the others
 // GPL-2.0/3.0, LGPL-2.1/3.0 or MPL-1.1 as each package.json says): evenly spaced entries of its
-// word list (index.dic), each a stem without its affix flags, one a line. A word list has the
+// word list (index.dic) that start with a lower-case letter (no names: a dictionary lists names of
+// countries and languages too, as near the CLDR evaluation sets as faker's, which are left out),
+// each a stem without its affix flags, one a line. A word list has the
 // letter pairs of a language's whole vocabulary, where the UDHR has one document's and the name
 // lists are only for some languages (Estonian, Lithuanian, Catalan and Irish have none). Only
 // statistics of letter pairs and letters are kept from it. Training only. (No dictionary for
@@ -158,7 +160,7 @@ const DICTIONARIES = {
   est: 'et',
   vie: 'vi',
 };
-const WORDS = 1000;
+const WORDS = 1500;
 // { group, code, unit: 'words', text } for each language of DICTIONARIES.
 export function wordUnits() {
   return Object.entries(DICTIONARIES).map(([code, tag]) => {
@@ -169,7 +171,7 @@ export function wordUnits() {
       .split('\n')
       .slice(1)
       .map((line) => line.split(/[/\t ]/)[0].trim())
-      .filter((stem) => stem !== '' && !/[0-9]/.test(stem));
+      .filter((stem) => /^\p{Ll}/u.test(stem) && !/[0-9]/.test(stem));
     const step = Math.max(1, Math.floor(stems.length / WORDS));
     const words = stems.filter((_, i) => i % step === 0).slice(0, WORDS);
     return { group, code, unit: 'words', text: legacyForm(words.join('\n').normalize('NFC'), group) };
