@@ -229,6 +229,8 @@ function modulesCmake() {
   for (const v of CORE.variants) {
     lines.push(`set(EW_CORE_VARIANT_${v.name}_OUTPUT ${v.file})`);
     lines.push(`set(EW_CORE_VARIANT_${v.name}_DEFINES ${v.defines.join(' ')})`);
+    // (a variant built without SIMD: CMakeLists.txt leaves out -msimd128)
+    if (v.simd === false) lines.push(`set(EW_CORE_VARIANT_${v.name}_NO_SIMD ON)`);
   }
   // The families' defines, and their variants (a family's output file: familyFile()).
   lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);
