@@ -2,10 +2,10 @@
 // entry's delegation (js/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
 // { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
 // a TextDecoder constructor, so they call no built-in a page could have replaced (js/intrinsics.js).
-import { apply, bufferOf, lengthOf, Uint8Array } from './intrinsics.js';
+import { apply, bufferOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics.js';
 
-// The encodings whose host decoders exactUtf() probes.
-export const PROBED_UTF = ['utf-8', 'utf-16le', 'utf-16be'];
+// Whether `name` is one of the encodings whose host decoders exactUtf() probes (UTF-8, UTF-16BE/LE).
+export const probedUtf = (name) => PROBES[name] !== undefined;
 
 const PROBES = {
   __proto__: null,
@@ -64,7 +64,7 @@ function bytesOf(list) {
   return bytes;
 }
 
-// Whether the host's decoder of `name` (a PROBED_UTF encoding) passes the probes: on the edge cases
+// Whether the host's decoder of `name` (one of probedUtf) passes the probes: on the edge cases
 // where implementations have differed.
 export function exactUtf(host, name) {
   try {
@@ -140,5 +140,17 @@ export function exactBytewise(host, name, ours) {
     return true;
   } catch {
     return false;
+  }
+}
+
+// A UTF-16LE decoder of the host's class `Native` (ignoring BOMs) that makes strings of our output's
+// code units (js/strings.js, js/lite/wasm.js), if it has a correct one, else null. Our output never
+// holds lone surrogates, so its error handling never comes into play.
+export function utf16StringDecoder(Native) {
+  try {
+    const d = new Native('utf-16le', { ignoreBOM: true });
+    return d.decode(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00])) === '\ufeffa\u{1f600}' ? d : null;
+  } catch {
+    return null;
   }
 }
