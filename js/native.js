@@ -16,7 +16,7 @@
 import * as hostModule from '#host';
 import { instanceFor } from './core.js';
 import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
-import { exactBytewise, exactUtf, PROBED_UTF } from './host_probes.js';
+import { exactBytewise, exactUtf, probedUtf } from './host_probes.js';
 import { apply, Uint8Array } from './intrinsics.js';
 import { runDecoder } from './run_decoder.js';
 import { FAST_STRINGS, stringFromLatin1 } from './strings.js';
@@ -58,14 +58,14 @@ let enabled = fromEnv() ?? !FAST_STRINGS;
 // byte files, ratio to the engine's own decoder before and after (README "Speed in browsers").
 const BYTEWISE = { __proto__: null };
 ENCODING_NAMES.forEach((name, id) => {
-  if (ENCODING_FAMILY[id] < 0 && !PROBED_UTF.includes(name) && name !== 'replacement') BYTEWISE[name] = id;
+  if (ENCODING_FAMILY[id] < 0 && !probedUtf(name) && name !== 'replacement') BYTEWISE[name] = id;
 });
 
 // The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
 // handed to it, else null.
 export function hostDecoderFor(name) {
   if (!enabled || host === null) return null;
-  exactHost[name] ??= PROBED_UTF.includes(name)
+  exactHost[name] ??= probedUtf(name)
     ? exactUtf(host, name)
     : BYTEWISE[name] !== undefined &&
       exactBytewise(host, name, (bytes) =>
