@@ -65,7 +65,7 @@ export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 //   is the sources bundled once per host with every .wasm path renamed to this variant's file
 //   (tools/bundle_decoder.mjs), so it needs no loaders of its own;
 // - `lite`, the core alone (`tables: false`: encoding-wasm/lite uses the decoder's family modules)
-//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_labels.js)
+//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js)
 //   and without the codecs' fast paths (EW_LITE, cpp/encoding.h), for encoding-wasm/lite
 //   (tools/bundle_decoder.mjs, docs/design.md section 13).
 export const VARIANTS = [

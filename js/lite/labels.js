@@ -1,6 +1,6 @@
 // https://encoding.spec.whatwg.org/#concept-encoding-get for encoding-wasm/lite, whose core has no
-// labels (cpp/tools/boundary.mjs, VARIANTS): matched here, against js/generated/lite_labels.js.
-import { LITE_LABELS } from '../generated/lite_labels.js';
+// labels (cpp/tools/boundary.mjs, VARIANTS): matched here, against js/generated/lite_data.js.
+import { LITE_LABELS } from '../generated/lite_data.js';
 import { charCodeOf, fromCharCode } from '../intrinsics.js';
 
 // Every encoding's lower-cased name, by Encoding id, and the id of every label. Built at load time,

@@ -5,7 +5,8 @@ import { FATAL, IGNORE_BOM } from '../generated/abi.js';
 import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
 import { defineInterface, isFixedArrayBuffer, toBytes, toDictionary, toDOMString } from '../webidl.js';
-import { delegated, host } from './host.js';
+import { host } from './exact.js';
+import { delegated } from './host.js';
 import { encodingId, NAMES } from './labels.js';
 import { decodeInWasm, moduleFor } from './wasm.js';
 

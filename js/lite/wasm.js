@@ -1,9 +1,11 @@
 // encoding-wasm/lite's wasm side: its core (dist/encoding-lite.wasm: every encoding without tables,
 // scalar) and the decode-only table families (dist/tables/<family>-decoder.wasm), each instantiated
-// on first use and again after a failure in wasm, and decoding a chunk in one of them through the
+// when loaded and again after a failure in wasm, and decoding a chunk in one of them through the
 // buffers and scratch area of cpp/exports.cpp. tools/bundle_decoder.mjs renames the .wasm paths of
-// '#host' to those files.
-import { coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
+// the hosts ("#lite-host": ./sync_host.js, ./browser_host.js) to those files. The core is at hand
+// from load in Node, Bun, Deno and workerd; in browsers only where a host decoder is not exact, or
+// after preload().
+import { coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#lite-host';
 import {
   FLUSH,
   SCRATCH_BEGIN,
@@ -29,6 +31,7 @@ import {
   Uint8Array,
 } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
+import { delegated } from './host.js';
 import { encodingId, NAMES } from './labels.js';
 
 const { Instance } = WebAssembly;
@@ -42,8 +45,9 @@ const PIECE = 65528 - 16;
 
 // A module: its families' ids (none for the core), and its instance's exports once made.
 const moduleOf = (module, family) => ({ module, families: family < 0 ? [] : [family], wasm: null });
-const core = moduleOf(coreModule, -1);
-exportsOf(core);
+let core = null;
+const setCore = (module) => exportsOf((core = moduleOf(module, -1)));
+if (coreModule !== null) setCore(coreModule);
 const families = FAMILIES.map(() => null);
 
 // Expands family number `family`'s tables in the instance exports `wasm`, or throws if its module
@@ -83,7 +87,10 @@ function register(family, module) {
 // The module that decodes encoding `id`, loading its family on first use where the host can.
 export function moduleFor(id) {
   const family = ENCODING_FAMILY[id];
-  if (family < 0) return core;
+  if (family < 0) {
+    if (core === null) throw new Error(MESSAGES.liteCoreMissing(NAMES[id]));
+    return core;
+  }
   if (families[family] === null) {
     if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
     register(family, loadFamilySync(FAMILIES[family]));
@@ -98,15 +105,19 @@ export function registerFamily(name, module) {
   if (families[family] === null) register(family, module);
 }
 
-// Non-standard: loads the table families the given labels need (all of them with no labels), for
-// hosts that cannot load them on first use (browsers, bundlers, workerd).
+// Non-standard: loads what the given labels need (everything with no labels) for hosts that cannot
+// load it on first use (browsers, bundlers, workerd): their table families, and in browsers the lite
+// core where an encoding is not handed to the host's decoder (./host.js).
 export async function preload(...labels) {
   const wanted = [];
+  let needCore = labels.length === 0;
   for (const label of labels) {
     const id = encodingId(`${label}`);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     if (ENCODING_FAMILY[id] >= 0) wanted.push(ENCODING_FAMILY[id]);
+    else if (!delegated(id)) needCore = true;
   }
+  if (needCore && core === null) setCore(await loadCore());
   if (labels.length === 0) {
     if (loadCombined && families.every((f) => f === null)) {
       const module = await loadCombined();
