@@ -2,20 +2,16 @@
 // TextDecoder, with the WebIDL conversions of the main entry's (js/webidl.js), over the host's exact
 // decoders (./host.js) and the lite core and decode-only families (./wasm.js).
 import { FATAL, IGNORE_BOM } from '../generated/abi.js';
-import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from '../intrinsics.js';
+import { decodeOnHost, fixedBytes, hostFailure } from '../host_decode.js';
+import { lengthOf, Uint8Array } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
-import { defineInterface, isFixedArrayBuffer, toBytes, toDictionary, toDOMString } from '../webidl.js';
+import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
 import { host } from './exact.js';
 import { delegated } from './host.js';
 import { encodingId, NAMES } from './labels.js';
 import { decodeInWasm, moduleFor } from './wasm.js';
 
 const EMPTY = new Uint8Array(0);
-// A host decoder is given input longer than this in pieces, streamed: Node 20's fatal UTF-8 decoder
-// calls a valid 512 MiB input invalid (its output would be too long).
-const HOST_PIECE = 1 << 24;
-const STREAM = Object.freeze({ __proto__: null, stream: true });
-const END = Object.freeze({ __proto__: null, stream: false });
 let isTextDecoder;
 
 export class TextDecoder {
@@ -37,9 +33,7 @@ export class TextDecoder {
   // https://encoding.spec.whatwg.org/#dom-textdecoder
   constructor(label = 'utf-8', options = undefined) {
     label = toDOMString(label);
-    const dict = toDictionary(options, 'options');
-    const fatal = dict ? !!dict.fatal : false;
-    const ignoreBOM = dict ? !!dict.ignoreBOM : false;
+    const { fatal, ignoreBOM } = toDecoderOptions(options);
     const id = encodingId(label);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     if (NAMES[id] === 'replacement') throw new RangeError(MESSAGES.replacementLabel(label));
@@ -65,11 +59,11 @@ export class TextDecoder {
   // https://encoding.spec.whatwg.org/#dom-textdecoder-decode
   decode(input = undefined, options = undefined) {
     brand(this);
-    let bytes = input === undefined ? EMPTY : toBytes(input);
-    const dict = toDictionary(options, 'options');
-    const stream = dict ? !!dict.stream : false;
-    // A getter of `stream` may have resized or detached the buffer: the bytes are looked at again.
-    if (dict && input !== undefined) bytes = toBytes(input);
+    // The arguments in WebIDL's order (a bad input is a TypeError before the options are read); the
+    // bytes are taken after the options, whose `stream` getter may have resized or detached them.
+    if (input !== undefined) toBytes(input);
+    const stream = toStreamOption(options);
+    const bytes = input === undefined ? EMPTY : toBytes(input);
     const state = this.#state;
     // 1. Without do not flush, a new decoder instance (BOM seen false is in its state).
     if (!this.#doNotFlush) state.s0 = state.s1 = 0;
@@ -92,29 +86,14 @@ export class TextDecoder {
       fatal: this.#fatal,
       ignoreBOM: this.#ignoreBOM,
     });
-    // Host decoders do not all accept views of shared or resizable memory.
-    if (!isFixedArrayBuffer(bytes)) {
-      const copy = new Uint8Array(total);
-      setBytes(copy, bytes, 0);
-      bytes = copy;
-    }
+    bytes = fixedBytes(bytes, total);
     try {
-      let text = '';
-      let pos = 0;
-      do {
-        const end = total - pos > HOST_PIECE ? pos + HOST_PIECE : total;
-        const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
-        text += apply(host.decode, this.#host, [piece, end < total || stream ? STREAM : END]);
-        pos = end;
-      } while (pos < total);
-      return text;
+      return decodeOnHost(host.decode, this.#host, bytes, total, !stream);
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone.
       this.#host = null;
       if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(NAMES[this.#id]));
-      if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG')
-        throw new RangeError(MESSAGES.tooLong(), { cause: error });
-      throw error;
+      throw hostFailure(error);
     }
   }
 }

@@ -6,16 +6,7 @@
 // from load in Node, Bun, Deno and workerd; in browsers only where a host decoder is not exact, or
 // after preload().
 import { coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#lite-host';
-import {
-  FLUSH,
-  SCRATCH_BEGIN,
-  SCRATCH_READ,
-  SCRATCH_STATE0,
-  SCRATCH_STATE1,
-  SCRATCH_WRITTEN,
-  STATUS_DONE,
-  STATUS_ERROR,
-} from '../generated/abi.js';
+import * as ABI from '../generated/abi.js';
 import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';
 import { utf16StringDecoder } from '../host_probes.js';
 import {
@@ -153,11 +144,11 @@ export function decodeInWasm(m, d, bytes, flush) {
     const n = total - pos < PIECE ? total - pos : PIECE;
     setBytes(new Uint8Array(buffer), new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, n), wasm.ew_input());
     pos += n;
-    const options = d.options | (flush && pos === total ? FLUSH : 0);
+    const options = d.options | (flush && pos === total ? ABI.FLUSH : 0);
     const scratch = new Uint32Array(buffer, wasm.ew_scratch(), 8);
     for (let offset = 0; ;) {
-      scratch[SCRATCH_STATE0] = d.s0;
-      scratch[SCRATCH_STATE1] = d.s1;
+      scratch[ABI.SCRATCH_STATE0] = d.s0;
+      scratch[ABI.SCRATCH_STATE1] = d.s1;
       let status;
       try {
         status = wasm.ew_decode(d.id, options, offset, n - offset);
@@ -165,10 +156,10 @@ export function decodeInWasm(m, d, bytes, flush) {
         m.wasm = null;
         throw error;
       }
-      d.s0 = scratch[SCRATCH_STATE0];
-      d.s1 = scratch[SCRATCH_STATE1];
-      const begin = scratch[SCRATCH_BEGIN];
-      const end = scratch[SCRATCH_WRITTEN];
+      d.s0 = scratch[ABI.SCRATCH_STATE0];
+      d.s1 = scratch[ABI.SCRATCH_STATE1];
+      const begin = scratch[ABI.SCRATCH_BEGIN];
+      const end = scratch[ABI.SCRATCH_WRITTEN];
       if (end > begin) {
         const piece = utf16String(buffer, wasm.ew_output() + 2 * begin, end - begin);
         try {
@@ -177,10 +168,10 @@ export function decodeInWasm(m, d, bytes, flush) {
           throw new RangeError(MESSAGES.tooLong(), { cause: error });
         }
       }
-      if (status === STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(NAMES[d.id]));
-      if (status > STATUS_ERROR) throw new Error(MESSAGES.unavailable('lite', NAMES[d.id]));
-      offset += scratch[SCRATCH_READ];
-      if (status === STATUS_DONE) break;
+      if (status === ABI.STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(NAMES[d.id]));
+      if (status > ABI.STATUS_ERROR) throw new Error(MESSAGES.unavailable('lite', NAMES[d.id]));
+      offset += scratch[ABI.SCRATCH_READ];
+      if (status === ABI.STATUS_DONE) break;
     }
   } while (pos < total);
   return text;
