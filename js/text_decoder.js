@@ -69,7 +69,9 @@ export class DecoderCommon {
   // which tells whether there is a fallback (withFallback()).
   constructor(label, options, newTarget) {
     label = toDOMString(label);
-    const { fatal, ignoreBOM } = toDecoderOptions(options);
+    const dict = toDictionary(options, 'options');
+    const fatal = dict ? !!dict.fatal : false;
+    const ignoreBOM = dict ? !!dict.ignoreBOM : false;
     // Get an encoding; failure or replacement is a RangeError.
     const id = encodingId(label);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
