@@ -37,7 +37,8 @@ export const CODECS = {
     decode: {},
     encode: {},
   },
-  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {} },
+  // (`lite: false`: not in the lite core, EW_LITE, whose TextDecoder never decodes replacement)
+  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {}, lite: false },
   // GBK's decoder is gb18030's decoder; its encoder is gb18030's with "is GBK" set.
   gb18030: {
     source: 'gb18030.cpp',
