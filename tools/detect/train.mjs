@@ -457,8 +457,9 @@ export const HINTS = ${JSON.stringify(hints)};
 // Single-byte groups. classes: how many letter classes; firstHigh: the first class of a non-ASCII
 // character (the classes below it are ASCII); ascii: the class of each byte 0x00-0x7F; asciiPairs:
 // Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
-// columns: the two terms of the weight of a pair the training text never shows; pairs: the pairs it
-// shows, each as the distance of its index (a x classes + b) from the one before, 7 bits a byte,
+// columns: the two terms of the weight of a pair not listed; pairs: the pairs the training text
+// shows and those after a sign of numbers, each as the distance of its index (a x classes + b) from
+// the one before, 7 bits a byte,
 // low first, then its Int8 weight; all weights in 1/${UNIT} nats; maps: each encoding's class for
 // the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
