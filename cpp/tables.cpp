@@ -21,7 +21,7 @@ uint32_t fnv1a(const uint8_t* p, size_t n) {
 
 bool family_loaded(int family) { return family >= 0 && family < kFamilyCount && g_loaded[family]; }
 
-bool load_family(int family, const uint8_t* blob, size_t size) {
+[[clang::minsize]] bool load_family(int family, const uint8_t* blob, size_t size) {
   if (family < 0 || family >= kFamilyCount) return false;
   if (g_loaded[family]) return true;
   if (size != generated::kFamilyBlobSize[family] || fnv1a(blob, size) != generated::kFamilyChecksum[family])
@@ -30,7 +30,7 @@ bool load_family(int family, const uint8_t* blob, size_t size) {
   return g_loaded[family];
 }
 
-bool load_packed_family(int family, const uint8_t* packed, size_t packed_size) {
+[[clang::minsize]] bool load_packed_family(int family, const uint8_t* packed, size_t packed_size) {
   if (family < 0 || family >= kFamilyCount) return false;
   if (g_loaded[family]) return true;
   // One buffer for the unpacked blob of whichever family loads, kept for the next one (the
