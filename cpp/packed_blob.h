@@ -51,8 +51,8 @@ struct Coder {
 // Writes the `size` bytes of the blob that packed[0, packed_size) holds to `out`; false if its
 // tokens do not end exactly there (not a packed blob of that size). The blob's checksum is the
 // caller's to check.
-[[gnu::noinline, clang::minsize]] inline bool unpack_blob(const uint8_t* packed, size_t packed_size, uint8_t* out,
-                                          size_t size) {
+[[gnu::noinline, clang::minsize]] inline bool unpack_blob(const uint8_t* packed, size_t packed_size,
+                                                          uint8_t* out, size_t size) {
   using namespace packed_blob_detail;
   // The probabilities (a tree's at base[1] on): whether a token's bit length is the previous one's,
   // per context (base same_probs + c); the bit length's tree, per context; the modeled mantissa
