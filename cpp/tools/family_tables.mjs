@@ -31,11 +31,11 @@ function fnv1a(bytes) {
 const RANKED = new Set(['gb18030', 'big5', 'euc_kr']);
 export const isRanked = (table) => RANKED.has(table.name);
 
-// [{ name, blob: Uint8Array, packed: Uint8Array, checksum, usedWords, tables: [{ name, offset, count
-// }] }], in family id order; `packed` is the blob as the combined module holds it
-// (cpp/tools/packed_blob.mjs). The ranked tables of a family share one set of used code points, in blob order;
-// `usedWords` is the size in 64-bit words of the bitmap that expanding them needs (one bit per code
-// point up to the family's largest), 0 for a family without ranked tables.
+// [{ name, blob: Uint8Array, packed: Uint8Array, checksum, usedWords, tables: [{ name, offset,
+// count }] }], in family id order; `packed` is the blob as the combined module holds it
+// (cpp/tools/packed_blob.mjs). The ranked tables of a family share one set of used code points, in
+// blob order; `usedWords` is the size in 64-bit words of the bitmap that expanding them needs (one
+// bit per code point up to the family's largest), 0 for a family without ranked tables.
 export function buildFamilyBlobs() {
   return FAMILIES.map(({ name, tables }) => {
     const bytes = [];
