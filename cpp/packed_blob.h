@@ -56,11 +56,13 @@ struct Coder {
   using namespace packed_blob_detail;
   // The probabilities (a tree's at base[1] on): whether a token's bit length is the previous one's,
   // per context (base same_probs + c); the bit length's tree, per context; the modeled mantissa
-  // bits, per bit length.
-  uint16_t probs[1 + kContexts + kContexts * 32 + 32 * 8];
+  // bits, per bit length; the lowest bit, per context and the last lowest bit (base lowest_probs +
+  // c * 2 + last).
+  uint16_t probs[1 + kContexts + kContexts * 32 + 32 * 8 + 1 + kContexts * 2];
   uint16_t* const same_probs = probs;
   uint16_t* const length_probs = probs + 1 + kContexts;
   uint16_t* const mantissa_probs = length_probs + kContexts * 32;
+  uint16_t* const lowest_probs = mantissa_probs + 32 * 8;
 #pragma clang loop vectorize(disable) unroll(disable)
   for (auto& prob : probs) prob = 2048;
 
@@ -79,14 +81,19 @@ struct Coder {
   uint32_t plain = static_cast<uint32_t>(coder.end - packed) * 8;  // the next plain bit
 
   size_t at = 0;
-  uint32_t k = 0;  // the previous token's bit length
+  uint32_t k = 0;       // the previous token's bit length
+  uint32_t lowest = 0;  // the last lowest bit coded with lowest_probs
   while (at < size) {
     uint32_t c = k < kContexts - 1 ? k : kContexts - 1;
     if (!coder.tree(same_probs + c, 1)) k = coder.tree(length_probs + c * 32, 5);
     uint32_t modeled = k < kModeled + 1 ? (k ? k - 1 : 0) : kModeled;
     uint32_t v = k ? (1u << modeled) | coder.tree(mantissa_probs + k * 8, modeled) : 0;
-    for (uint32_t b = modeled + 1; b < k; ++b, ++plain)
-      v = v * 2 + (plain / 8 < packed_size ? (packed[plain / 8] >> (7 - plain % 8)) & 1 : 0);
+    if (k > kModeled + 1) {
+      for (uint32_t b = modeled + 2; b < k; ++b, ++plain)
+        v = v * 2 + (plain / 8 < packed_size ? (packed[plain / 8] >> (7 - plain % 8)) & 1 : 0);
+      lowest = coder.tree(lowest_probs + c * 2 + lowest, 1);
+      v = v * 2 + lowest;
+    }
     // The token as a LEB128 varint.
     do {
       if (at == size) return false;

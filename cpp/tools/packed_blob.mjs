@@ -10,8 +10,10 @@
 //   - whether its bit length k (0 for the token 0) is the previous token's;
 //   - if not, k as five bits through a binary tree;
 //   - then the k - 1 bits below its top bit, highest first: the first MODELED of them with
-//     probabilities of their own per k and the bits before them; the rest go to a second stream of
-//     plain bits, since they are close to even odds.
+//     probabilities of their own per k and the bits before them; the lowest, if not among those,
+//     with a probability per context and the last such lowest bit (it is the sign of a step, in
+//     zigzag form, which runs in one direction keep); the rest go to a second stream of plain bits,
+//     since they are close to even odds.
 // The context is the previous token's bit length, capped at CONTEXTS - 1 (0 before the first
 // token). Each probability (of a 1 bit, in 12 bits, starting at 2048) moves 1/16 of the way to the
 // bit it has just coded (RATE). The coder keeps the interval [low, high] of 32 bits; a bit with
@@ -52,8 +54,11 @@ function tokensOf(blob) {
 
 const bitLength = (v) => 32 - Math.clz32(v);
 
-// The probabilities: `same[c]`, `length[c * 32 + node]`, `mantissa[k * 16 + prefix]`.
+// The probabilities: `same[c]`, `length[c * 32 + node]`, `mantissa[k * 16 + prefix]`, `lowest[c * 2 +
+// the last lowest bit coded]`.
 const newModel = () => ({
+  lastLowest: 0,
+  lowest: new Uint16Array(CONTEXTS * 2).fill(2048),
   same: new Uint16Array(CONTEXTS).fill(2048),
   length: new Uint16Array(CONTEXTS * 32).fill(2048),
   mantissa: new Uint16Array(32 * 16).fill(2048),
@@ -79,6 +84,10 @@ function walkToken(model, code, plain, previousLength, v) {
     if (k - 2 - b < MODELED) {
       bit = code(model.mantissa, k * 16 + prefix, want(v, b));
       prefix = prefix * 2 + bit;
+    } else if (b === 0) {
+      // The lowest bit, the sign of a step (zigzag): skewed in runs, so modeled too.
+      bit = code(model.lowest, c * 2 + model.lastLowest, want(v, b));
+      model.lastLowest = bit;
     } else {
       bit = plain(want(v, b));
     }

@@ -42,10 +42,13 @@ test('token lists: zeros, repeated sizes, sizes that change, large values, plain
 });
 
 test('the packed form: the coded stream length first, plain bits after it', () => {
-  // One token of 13 bits: its length and the 3 modeled bits coded, the other 9 plain (highest
-  // first): 0b1_010_110011001 -> plain bits 110011001 -> bytes 0b11001100, 0b10000000.
+  // One token of 13 bits: its length, the 3 bits below its top bit and its lowest bit coded, the
+  // 8 between plain (highest first): 0b1_010_11001100_1 -> the byte 0b11001100.
   const packed = packBlob(varints([0b1010110011001]));
   const codedLength = packed[0];
   assert.ok(codedLength >= 4 && codedLength < 0x80);
-  assert.deepEqual([...packed.subarray(1 + codedLength)], [0b11001100, 0b10000000]);
+  assert.deepEqual([...packed.subarray(1 + codedLength)], [0b11001100]);
+  // Two such tokens: 16 plain bits, the second token's after the first's.
+  const two = packBlob(varints([0b1010110011001, 0b1111000011110]));
+  assert.deepEqual([...two.subarray(1 + two[0])], [0b11001100, 0b00001111]);
 });
