@@ -22,15 +22,17 @@
 // bytes, and the decoder reads zeros past them.
 // The packed form: the coded stream's length as a LEB128 varint, the coded stream, then the plain
 // bits, eight to a byte, highest first.
-// Measured (gzip -9 of the four families' blobs): 64,268 bytes plain, 57,305 packed (gb18030 15,121
-// -> 12,531, Big5 23,767 -> 21,673, japanese 13,770 -> 12,481, EUC-KR 11,610 -> 10,620); all.wasm
-// 74.7 -> 69.1 KB with the unpacker's 1.3 KB of code (raw). Unpacking costs about 4 ns a decision
-// in wasm (Node 20, in-process minimum of 21 fresh instances): expanding every family of all.wasm
-// 0.74 -> 3.2 ms (gb18030 0.15 -> 0.77, Big5 0.33 -> 1.15, japanese 0.06 -> 0.59, EUC-KR 0.12 ->
-// 0.58). Without the "same length" decision: 0.4 KB less, a third more decisions; with the
-// decisions inlined (no tree()): 2.4 KB more code and no faster. The family modules keep plain
-// blobs: there the packing saved little (japanese.wasm 20.6 KB either way) and Node, Deno and Bun
-// load them at start-up.
+// Measured (gzip -9 of the four families' blobs): 64,268 bytes plain, 56,491 packed (gb18030 15,121
+// -> 12,488, Big5 23,767 -> 21,484, japanese 13,770 -> 12,168, EUC-KR 11,610 -> 10,351); all.wasm
+// 74.7 -> 67.8 KB with the unpacker's 1.3 KB of code (raw). Modeling the lowest bit instead of
+// storing it plain saved 0.8 KB. Unpacking costs about 4 ns a decision in wasm (Node 20,
+// in-process minimum over 21 fresh instances): expanding every family of all.wasm 0.74 -> 3.5 ms
+// (gb18030 0.15 -> 0.87, Big5 0.33 -> 1.28, japanese 0.06 -> 0.62, EUC-KR 0.12 -> 0.66). Without
+// the "same length" decision: 0.4 KB less, a third more decisions; with the decisions inlined (no
+// tree()): 2.4 KB more code and no faster; more modeled bits, two previous lengths or the table as
+// context, slower adaptation: within 0.1 KB or worse. The family modules keep plain blobs: there
+// the packing saved little (japanese.wasm 20.6 KB either way) and Node, Deno and Bun load them at
+// start-up.
 
 import { pushVarint } from './delta_stream.mjs';
 
