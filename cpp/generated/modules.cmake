@@ -79,7 +79,8 @@ set(EW_FAMILY_japanese_decoder_OUTPUT japanese-decoder)
 set(EW_FAMILY_korean_VARIANTS errors decoder)
 set(EW_FAMILY_korean_errors_OUTPUT korean-errors)
 set(EW_FAMILY_korean_decoder_OUTPUT korean-decoder)
-set(EW_FAMILY_all_VARIANTS decoder)
+set(EW_FAMILY_all_VARIANTS errors decoder)
+set(EW_FAMILY_all_errors_OUTPUT all-errors)
 set(EW_FAMILY_all_decoder_OUTPUT all-decoder)
 set(EW_NATIVE_SOURCES
     cpp/ascii.cpp

@@ -158,9 +158,15 @@ export const FAMILY_SOURCES = ['tables.cpp'];
 // per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
 // load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
 // family, each expanded when it is registered. The family modules stay for a user of one family.
-// Of the VARIANTS it has the decode-only one only (encoding-wasm/decoder's bundles rename every path,
-// this one's too); encoding-wasm/errors loads the family modules built with the log.
-export const COMBINED = { name: 'all', families: FAMILIES.map((_, family) => family), variants: ['decoder'] };
+// Every one of the VARIANTS: the decode-only one (encoding-wasm/decoder's bundles rename every path,
+// this one's too) and the one with the error log, which encoding-wasm/errors fetches in browsers and
+// bundlers instead of the four family modules built with it (a constructor needs its module
+// synchronously, so they are fetched up front there).
+export const COMBINED = {
+  name: 'all',
+  families: FAMILIES.map((_, family) => family),
+  variants: ['decoder', 'errors'],
+};
 
 // Every table module's file name under dist/tables/ (without a variant's suffix): the families', then
 // the combined module's.

@@ -6,8 +6,9 @@
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
 // generator would write (CI runs this). --list prints the checked-in files it writes. With --out
 // DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
-// tests load), DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module) and
-// DIR/tables/all_blob.cpp (every family's blob, for the combined module).
+// tests load), DIR/tables/<family>.packed.bin (the blob packed: cpp/tools/packed_blob.mjs),
+// DIR/tables/<family>_blob.cpp (the blob for the family's wasm module) and DIR/tables/all_blob.cpp
+// (every family's packed blob, for the combined module).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
@@ -247,11 +248,12 @@ const outIndex = process.argv.indexOf('--out');
 if (outIndex > 0) {
   const dir = new URL(`${process.argv[outIndex + 1].replace(/\/?$/, '/')}tables/`, new URL(`file://${process.cwd()}/`));
   mkdirSync(dir, { recursive: true });
-  familyBlobs.forEach(({ name, blob }, id) => {
+  familyBlobs.forEach(({ name, blob, packed }, id) => {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
+    writeIfChanged(new URL(`${name}.packed.bin`, dir), packed);
     writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id], familyBlobs));
   });
-  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs));
+  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs, true));
 }
 
 // Leaves an up-to-date build output untouched, so the build's staleness checks stay quiet.

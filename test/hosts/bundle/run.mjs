@@ -226,21 +226,13 @@ try {
       } else {
         checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page imports encoding-wasm/errors, which loads its own core and families, built with
-        // the error log: encoding-errors.wasm, <family>-errors.wasm; the decoder's and the lite's
-        // pages, their cores and the two decode-only families they load, and nothing else)
+        // (the page imports encoding-wasm/errors, which loads its own core and every family, built
+        // with the error log: encoding-errors.wasm and the combined all-errors.wasm; the decoder's
+        // and the lite's pages, their cores and the two decode-only families they load, and nothing
+        // else)
         const want = entryOf(build)
           ? ['chinese-simplified-decoder.wasm', `encoding-${entryOf(build)}.wasm`, 'japanese-decoder.wasm']
-          : [
-              'chinese-simplified-errors.wasm',
-              'chinese-simplified.wasm',
-              'chinese-traditional-errors.wasm',
-              'encoding-errors.wasm',
-              'encoding.wasm',
-              'japanese-errors.wasm',
-              'japanese.wasm',
-              'korean-errors.wasm',
-            ];
+          : ['all-errors.wasm', 'chinese-simplified.wasm', 'encoding-errors.wasm', 'encoding.wasm', 'japanese.wasm'];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

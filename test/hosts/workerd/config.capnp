@@ -33,6 +33,7 @@ const worker :Workerd.Worker = (
     (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
     (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
     (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
+    (name = "tables/all-errors.wasm", wasm = embed "tables/all-errors.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );
