@@ -173,3 +173,73 @@ describe('one-byte strings from decoded output', () => {
     expect(count('utf-8', Uint8Array.of(...latin1.map(() => 0x61), 0xc2, 0xa0))).toBe(1); // U+00A0
   });
 });
+
+// Deno's Buffer global loads its Node compatibility layer when first read (4-17 ms of a fresh
+// process), so there strings.js reads it only once 2^22 code units of output have been made
+// without it (by the host's windows-1252 and UTF-16LE decoders). Here a fresh copy of the package
+// is loaded with a `Deno` global and a Buffer getter that counts its reads: none at load or for
+// small inputs, one once the output passes 2^22 units, and every case decodes right on both sides.
+describe('Deno: Buffer read only after 2^22 units of output', () => {
+  const hasBuffer = typeof globalThis.Buffer === 'function' && !globalThis.process?.versions?.bun;
+  it.skipIf(!hasBuffer)('no read at load or for small inputs; Buffer#latin1Slice after the bound', async () => {
+    const HostTextDecoder = globalThis.TextDecoder;
+    const { decode } = HostTextDecoder.prototype;
+    const bufferDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'Buffer');
+    const { Buffer } = globalThis;
+    const denoDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'Deno');
+    let latin1Calls = 0;
+    let reads = 0;
+    vi.resetModules();
+    HostTextDecoder.prototype.decode = function (...args) {
+      if (this.encoding === 'windows-1252') latin1Calls++;
+      return Reflect.apply(decode, this, args);
+    };
+    Object.defineProperty(globalThis, 'Buffer', {
+      configurable: true,
+      enumerable: false,
+      get() {
+        reads++;
+        return Buffer;
+      },
+    });
+    if (!denoDescriptor) globalThis.Deno = {};
+    let lib;
+    try {
+      lib = await import('../../js/index.js');
+    } finally {
+      if (!denoDescriptor) delete globalThis.Deno;
+      HostTextDecoder.prototype.decode = decode;
+    }
+    try {
+      expect(lib.TextDecoder).not.toBe(api.TextDecoder);
+      expect(reads).toBe(0);
+      lib.setNativeDelegation(false);
+      const latin1 = Uint8Array.from({ length: 100 }, (_, i) => (i % 7 ? 0x61 : 0xe9));
+      const latin1Text = String.fromCharCode(...latin1);
+      const count = (label, bytes, text) => {
+        const before = latin1Calls;
+        expect(new lib.TextDecoder(label).decode(bytes)).toBe(text);
+        return latin1Calls - before;
+      };
+      // Before the bound: the host's windows-1252 decoder makes Latin-1 output, as without Buffer.
+      expect(count('iso-8859-1', latin1, latin1Text)).toBe(1);
+      const cyrillic = 'Съешь же ещё этих мягких французских булок. '.repeat(100);
+      expect(count('utf-16le', utf16Bytes(cyrillic), cyrillic)).toBe(0);
+      expect(reads).toBe(0);
+      // 2^22 units of output (Cyrillic, 2^17 units a call): Buffer is read once, at the bound.
+      const big = 'Ж'.repeat(1 << 17);
+      const bigBytes = utf16Bytes(big);
+      for (let i = 0; i < 32; i++) {
+        expect(new lib.TextDecoder('utf-16le').decode(bigBytes) === big).toBe(true);
+        expect(reads).toBe(i < 31 ? 0 : 1);
+      }
+      // After it: Buffer#latin1Slice, and every case as the index files and the UTF definitions say.
+      expect(count('iso-8859-1', latin1, latin1Text)).toBe(0);
+      expect(count('utf-16le', utf16Bytes(cyrillic), cyrillic)).toBe(0);
+      expect(wrongCases(lib)).toEqual([]);
+      expect(reads).toBe(1);
+    } finally {
+      Object.defineProperty(globalThis, 'Buffer', bufferDescriptor);
+    }
+  });
+});
