@@ -195,9 +195,11 @@ console.log(
 const caseNames = Object.keys(CASES);
 console.log(`| host | package | ${caseNames.join(' | ')} |`);
 console.log(`| --- | --- | ${caseNames.map(() => '--:').join(' | ')} |`);
+// The page's rows: the runtimes' packages in their order, then those only the page has (bench/startup_page.mjs).
+const pageOrder = (name) => (name in PACKAGES ? Object.keys(PACKAGES).indexOf(name) : Object.keys(PACKAGES).length);
 const rowsOf = (host) =>
   host === 'chromium'
-    ? Object.keys(PACKAGES).filter((name) => Object.values(times.chromium).some((c) => c[name]))
+    ? [...new Set(Object.values(times.chromium).flatMap(Object.keys))].sort((a, b) => pageOrder(a) - pageOrder(b))
     : available;
 for (const host of [...hosts, ...(pageVersion ? ['chromium'] : [])]) {
   const version =
