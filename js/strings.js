@@ -1,23 +1,16 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
-// section 6). The fastest primitive the host has is picked at load time (in Deno, again once
-// Buffer is worth loading).
+// section 6). The fastest primitive the host has is picked once, at load time.
+import * as hostModule from '#host';
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
-// Captured before any polyfill or page can replace them.
+// Captured before any polyfill or page can replace them. Buffer's methods come from the host
+// (js/host/: Buffer.prototype where there is one; in Deno, stand-ins until Buffer is worth loading).
 const HostTextDecoder = globalThis.TextDecoder;
+const bufferPrototype = hostModule.bufferPrototype;
+const ucs2Slice = bufferPrototype?.ucs2Slice;
+const latin1Slice = bufferPrototype?.latin1Slice;
+const ucs2Write = bufferPrototype?.ucs2Write;
 const hostDecode = HostTextDecoder?.prototype?.decode;
-
-// Deno's `Buffer` global loads its Node compatibility layer when it is first read: 4-17 ms of a
-// fresh process, most of what importing the package took there (bench/startup.mjs; reading
-// `'Buffer' in globalThis` or its property descriptor loads nothing). So in Deno the Buffer
-// methods are looked up only once the strings made without them (the host's UTF-16LE and
-// windows-1252 decoders, as in browsers) add up to BUFFER_AFTER code units: through Deno's UTF-16LE
-// decoder (1.3 GB/s, against about 8 for ucs2Slice: bench/decode.mjs in Deno) that many take about
-// 5 ms more, what loading Buffer costs, and a process that decodes a few small inputs never loads it.
-// Elsewhere (Node, Bun) they are looked up now, where reading `Buffer` costs nothing.
-const bufferGetter = globalThis.Deno ? Object.getOwnPropertyDescriptor(globalThis, 'Buffer')?.get : undefined;
-const BUFFER_AFTER = 1 << 22;
-let bufferAfter = bufferGetter ? BUFFER_AFTER : 0;
 
 // Whether `slice` (Buffer#ucs2Slice or #latin1Slice) makes the string of bytes of a plain
 // Uint8Array: Node, Bun and Deno's Buffer methods take any Uint8Array as their receiver, so they
@@ -29,6 +22,19 @@ function slicesUint8Array(slice, bytes, expected) {
     return false;
   }
 }
+
+// Node, Bun, Deno: Buffer#ucs2Slice (about 1 GB/s).
+const hasUcs2Slice = slicesUint8Array(ucs2Slice, [0x61, 0, 0x3d, 0xd8, 0, 0xde], 'a\u{1f600}');
+export { hasUcs2Slice as FAST_STRINGS };
+
+// Output that is all below U+0100 is narrowed to bytes in wasm (ew_output_latin1) and becomes a
+// one-byte string through Buffer#latin1Slice, a plain copy: 4096 ASCII units took 0.3 µs that way
+// against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20).
+const hasLatin1Slice = hasUcs2Slice && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9');
+// Called as functions of the view (uncurryThis, as intrinsics.js does for the other built-ins on
+// this path), not through Reflect.apply with a new array of arguments on every call.
+const ucs2SliceOf = hasUcs2Slice ? uncurryThis(ucs2Slice) : null;
+const latin1SliceOf = hasLatin1Slice ? uncurryThis(latin1Slice) : null;
 
 // Without latin1Slice (browsers, workerd): the host's windows-1252 decoder, which makes one-byte
 // strings from bytes, where it reads bytes 0x00-0x7F and 0xA0-0xFF as those code points (the
@@ -52,6 +58,13 @@ function probeWindows1252() {
     return null;
   }
 }
+const latin1Decoder = hasLatin1Slice || typeof HostTextDecoder !== 'function' ? null : probeWindows1252();
+
+// Shorter output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the
+// host has neither latin1Slice nor an exact windows-1252 decoder.
+const LATIN1_MIN = hasLatin1Slice || latin1Decoder !== null ? 32 : null;
+// ew_output_latin1's exclude_c1: only for the windows-1252 decoder.
+const EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
@@ -63,64 +76,13 @@ function probeUtf16Decoder() {
     return null;
   }
 }
+const utf16Decoder = hasUcs2Slice || typeof HostTextDecoder !== 'function' ? null : probeUtf16Decoder();
 
-// The primitives outputString uses, chosen by choose() from Buffer's prototype (undefined: none).
-let ucs2SliceOf = null;
-let latin1SliceOf = null;
-let latin1Decoder = null;
-let utf16Decoder = null;
-// Shorter output than LATIN1_MIN units gains less than the extra wasm call costs. Null where the
-// host has neither latin1Slice nor an exact windows-1252 decoder.
-let LATIN1_MIN = null;
-// ew_output_latin1's exclude_c1: only for the windows-1252 decoder.
-let EXCLUDE_C1 = 0;
 // Up to this many code units, String.fromCharCode one unit at a time beats the bulk primitive's
 // call overhead. For ucs2Slice that is 2 (Node 20, whole TextDecoder#decode calls of n Cyrillic
 // or Latin letters: n = 1 88 ns by fromCharCode and 160 ns by ucs2Slice, n = 2 about 155 ns
 // either way, n = 3 200 against 175, n = 8 340 against 190); 24 for the others.
-let SMALL = 24;
-
-// Returns whether Buffer#ucs2Slice is used.
-function choose(prototype) {
-  const ucs2Slice = prototype?.ucs2Slice;
-  const latin1Slice = prototype?.latin1Slice;
-  // Node, Bun, Deno: Buffer#ucs2Slice (about 1 GB/s).
-  const ucs2 = slicesUint8Array(ucs2Slice, [0x61, 0, 0x3d, 0xd8, 0, 0xde], 'a\u{1f600}');
-  // Output that is all below U+0100 is narrowed to bytes in wasm (ew_output_latin1) and becomes a
-  // one-byte string through Buffer#latin1Slice, a plain copy: 4096 ASCII units took 0.3 µs that way
-  // against 1-2 µs for ucs2Slice, which checks and narrows every unit itself (Node 20).
-  const hasLatin1Slice = ucs2 && slicesUint8Array(latin1Slice, [0x61, 0xe9], 'a\u00e9');
-  // Called as functions of the view (uncurryThis, as intrinsics.js does for the other built-ins on
-  // this path), not through Reflect.apply with a new array of arguments on every call.
-  ucs2SliceOf = ucs2 ? uncurryThis(ucs2Slice) : null;
-  latin1SliceOf = hasLatin1Slice ? uncurryThis(latin1Slice) : null;
-  const hasDecoder = typeof HostTextDecoder === 'function';
-  latin1Decoder = hasLatin1Slice || !hasDecoder ? null : (latin1Decoder ?? probeWindows1252());
-  LATIN1_MIN = hasLatin1Slice || latin1Decoder !== null ? 32 : null;
-  EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
-  utf16Decoder = ucs2 || !hasDecoder ? null : (utf16Decoder ?? probeUtf16Decoder());
-  SMALL = ucs2 ? 2 : 24;
-  return ucs2;
-}
-const bufferPrototype = bufferGetter ? undefined : globalThis.Buffer?.prototype;
-const hasUcs2Slice = choose(bufferPrototype);
-// Whether strings are made straight from wasm memory (Buffer#ucs2Slice), now or, in Deno, once
-// BUFFER_AFTER units have been made (js/native.js: the host's decoders are not used by default).
-export const FAST_STRINGS = hasUcs2Slice || bufferGetter !== undefined;
-
-// Deno, once BUFFER_AFTER units have been made: Buffer's methods from then on, through the getter
-// the global had at load time.
-function useBuffer() {
-  bufferAfter = 0;
-  let prototype;
-  try {
-    prototype = apply(bufferGetter, globalThis, [])?.prototype;
-  } catch {
-    return;
-  }
-  choose(prototype);
-}
-
+const SMALL = hasUcs2Slice ? 2 : 24;
 const APPLY_CHUNK = 8192;
 
 // String.fromCharCode(...units) for the code units [start, end) of `buffer`, in pieces. Each piece
@@ -142,7 +104,6 @@ function fromCharCodes(buffer, start, end) {
 // host can make such a string from bytes (in hosts without latin1Slice, only when none is a C1
 // control).
 export function outputString(instance, begin, end) {
-  if (bufferAfter > 0 && (bufferAfter -= end - begin) <= 0) useBuffer();
   const { outputPtr } = instance;
   if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
     instance.inWasm = true;
@@ -162,14 +123,13 @@ export function outputString(instance, begin, end) {
     for (let i = start; i < stop; i++) s += fromCharCode(u16[i]);
     return s;
   }
-  if (ucs2SliceOf !== null) return ucs2SliceOf(instance.u8, start * 2, stop * 2);
+  if (hasUcs2Slice) return ucs2SliceOf(instance.u8, start * 2, stop * 2);
   if (utf16Decoder) return apply(hostDecode, utf16Decoder, [new Uint16Array(instance.buffer, start * 2, stop - start)]);
   return fromCharCodes(instance.buffer, start, stop);
 }
 
 // The one-byte string of the Latin-1 bytes [start, end) of `bytes` (Buffer#latin1Slice), or null
-// where the host has none, or (Deno) has not loaded it yet: js/native.js and js/text_decoder.js use
-// it with the host's isAscii, which Deno has not.
+// where the host has none.
 export const stringFromLatin1 = latin1SliceOf;
 
 // The other direction, for the encoders: the fastest way found to put a string's code units into
@@ -177,7 +137,6 @@ export const stringFromLatin1 = latin1SliceOf;
 // where the caller copies them one by one. Buffer#ucs2Write is a memcpy where it is the host's own
 // (Node, Bun); Deno's is JavaScript (its Node compatibility layer), as are the buffer packages
 // bundlers bring, and there the one-by-one copy measured faster (bench/encode.mjs, README "Speed").
-const ucs2Write = bufferPrototype?.ucs2Write;
 const nativeUcs2Write =
   hasUcs2Slice && typeof ucs2Write === 'function' && /\{\s*\[native code\]\s*\}$/.test(`${ucs2Write}`);
 export const writeUtf16 = nativeUcs2Write

@@ -172,7 +172,8 @@ function hostWithoutSyncTables() {
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
     export const loadFamilySync = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
-    export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));`;
+    export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));
+    export const bufferPrototype = globalThis.Buffer?.prototype;`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   // The package's entry points are its sources here (as in a browser), not the Node bundles of
   // dist/node/, which have their #host built in.
