@@ -37,7 +37,8 @@ export const CODECS = {
     decode: {},
     encode: {},
   },
-  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {} },
+  // (`lite: false`: not in the lite core, EW_LITE, whose TextDecoder never decodes replacement)
+  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {}, lite: false },
   // GBK's decoder is gb18030's decoder; its encoder is gb18030's with "is GBK" set.
   gb18030: {
     source: 'gb18030.cpp',
@@ -63,7 +64,11 @@ export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 //   `#<name>-core` (`loaders`: generated loaders js/generated/<host>_<name>_core.js);
 // - `decoder`, without the encoders' exports (EW_DECODE_ONLY), for encoding-wasm/decoder: that entry
 //   is the sources bundled once per host with every .wasm path renamed to this variant's file
-//   (tools/bundle_decoder.mjs), so it needs no loaders of its own.
+//   (tools/bundle_decoder.mjs), so it needs no loaders of its own;
+// - `lite`, the core alone (`tables: false`: encoding-wasm/lite uses the decoder's family modules)
+//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js)
+//   and without the codecs' fast paths (EW_LITE, cpp/encoding.h), for encoding-wasm/lite
+//   (tools/bundle_decoder.mjs, docs/design.md section 13).
 export const VARIANTS = [
   {
     name: 'errors',
@@ -78,6 +83,15 @@ export const VARIANTS = [
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
     entry: 'encoding-wasm/decoder',
     loaders: false,
+  },
+  {
+    name: 'lite',
+    file: 'encoding-lite',
+    defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1', 'EW_LITE=1'],
+    entry: 'encoding-wasm/lite',
+    loaders: false,
+    tables: false,
+    simd: false,
   },
 ];
 
@@ -154,7 +168,7 @@ export const TABLE_MODULES = [...FAMILIES.map((f) => f.name), COMBINED.name];
 
 // The VARIANTS a table module is built in.
 export const tableVariants = (name) =>
-  name === COMBINED.name ? VARIANTS.filter((v) => COMBINED.variants.includes(v.name)) : VARIANTS;
+  VARIANTS.filter((v) => v.tables !== false && (name !== COMBINED.name || COMBINED.variants.includes(v.name)));
 
 // The ABI of cpp/exports.cpp, as C++ enumerators and JS constants: [C++ name, JS name, value, doc].
 export const ABI = {

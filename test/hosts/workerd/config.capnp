@@ -18,6 +18,7 @@ const worker :Workerd.Worker = (
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
     (name = "encoding-errors.wasm", wasm = embed "encoding-errors.wasm"),
     (name = "encoding-decoder.wasm", wasm = embed "encoding-decoder.wasm"),
+    (name = "encoding-lite.wasm", wasm = embed "encoding-lite.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
