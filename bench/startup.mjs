@@ -12,6 +12,7 @@
 // the page's HTML arrived in parentheses).
 //
 //   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR] [--browsers]
+//   (--hosts none --browsers: the page case alone)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,7 +32,7 @@ const HOSTS = {
 };
 const hosts = option('--hosts', 'node,deno,bun')
   .split(',')
-  .filter((h) => h === 'node' || existsSync(HOSTS[h][0]));
+  .filter((h) => h in HOSTS && (h === 'node' || existsSync(HOSTS[h][0])));
 
 // 1 KiB of each encoding (whole characters), made by iconv-lite from text in that language.
 function sample(text, label) {
@@ -201,9 +202,11 @@ console.log(
 const caseNames = Object.keys(CASES);
 console.log(`| host | package | ${caseNames.join(' | ')} |`);
 console.log(`| --- | --- | ${caseNames.map(() => '--:').join(' | ')} |`);
+// The page's rows: the runtimes' packages in their order, then those only the page has (bench/startup_page.mjs).
+const pageOrder = (name) => (name in PACKAGES ? Object.keys(PACKAGES).indexOf(name) : Object.keys(PACKAGES).length);
 const rowsOf = (host) =>
   host === 'chromium'
-    ? Object.keys(PACKAGES).filter((name) => Object.values(times.chromium).some((c) => c[name]))
+    ? [...new Set(Object.values(times.chromium).flatMap(Object.keys))].sort((a, b) => pageOrder(a) - pageOrder(b))
     : available;
 for (const host of [...hosts, ...(pageVersion ? ['chromium'] : [])]) {
   const version =

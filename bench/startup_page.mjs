@@ -33,6 +33,19 @@ const PACKAGES = {
         : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  // The same page telling the browser of the .wasm files with its HTML (`<link rel="preload">`), so
+  // that the family's fetch does not wait for the core's compile (README "Start-up").
+  'encoding-wasm/decoder, with preload links': {
+    code: (label) =>
+      label === 'windows-1252'
+        ? "export { TextDecoder } from './dist/decoder-browser/index.js';"
+        : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
+    preload: (label) =>
+      label === 'windows-1252'
+        ? ['/dist/encoding-decoder.wasm']
+        : ['/dist/encoding-decoder.wasm', '/dist/tables/japanese-decoder.wasm'],
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   'encoding-wasm/lite': {
     code: (label) =>
       label === 'windows-1252'
@@ -82,7 +95,7 @@ export async function measurePages(cases, { runs, host, empty }) {
       m: 'globalThis',
       decode: 'new m.TextDecoder(label).decode(bytes)',
     });
-    for (const [name, { only, code, decode }] of Object.entries(PACKAGES)) {
+    for (const [name, { only, code, decode, preload }] of Object.entries(PACKAGES)) {
       if (only && only !== caseName) continue;
       const file = `${name.replace(/\W+/g, '_')}.${caseName}.js`;
       try {
@@ -90,18 +103,18 @@ export async function measurePages(cases, { runs, host, empty }) {
       } catch {
         continue; // not installed
       }
-      pages.push({ caseName, name, label, bytes, file, m: 'imported', decode });
+      pages.push({ caseName, name, label, bytes, file, m: 'imported', decode, preload: preload?.(label) ?? [] });
     }
   }
   // One visit of every page to fill the cache, then `runs` rounds of them: visit v is page
   // v % pages.length, and tells the next.
   const visits = pages.length * (runs + 1);
-  pages.forEach(({ label, bytes, file, m, decode }, k) =>
+  pages.forEach(({ label, bytes, file, m, decode, preload = [] }, k) =>
     writeFileSync(
       join(dir, `${k}.html`),
       `<!doctype html>
 <meta charset="utf-8">
-<script type="module">
+${preload.map((href) => `<link rel="preload" href="${href}" as="fetch" type="application/wasm" crossorigin>\n`).join('')}<script type="module">
 ${file ? `import * as imported from './b/b/${file}';` : ''}
 const received = performance.getEntriesByType('navigation')[0].responseEnd;
 const label = ${JSON.stringify(label)};

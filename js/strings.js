@@ -1,13 +1,16 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
+import * as hostModule from '#host';
 import { utf16StringDecoder } from './host_probes.js';
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
-// Captured before any polyfill or page can replace them.
+// Captured before any polyfill or page can replace them. Buffer's methods come from the host
+// (js/host/: Buffer.prototype where there is one; in Deno, stand-ins until Buffer is worth loading).
 const HostTextDecoder = globalThis.TextDecoder;
-const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
-const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
-const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
+const bufferPrototype = hostModule.bufferPrototype;
+const ucs2Slice = bufferPrototype?.ucs2Slice;
+const latin1Slice = bufferPrototype?.latin1Slice;
+const ucs2Write = bufferPrototype?.ucs2Write;
 const hostDecode = HostTextDecoder?.prototype?.decode;
 
 // Whether `slice` (Buffer#ucs2Slice or #latin1Slice) makes the string of bytes of a plain

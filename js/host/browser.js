@@ -9,3 +9,6 @@ export const coreModule = await compile(new URL('../../dist/encoding.wasm', impo
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;
+
+// Buffer's string methods for js/strings.js, where there is a Buffer (a bundler may bring one).
+export const bufferPrototype = globalThis.Buffer?.prototype;

@@ -5,6 +5,7 @@
 // as in Node. Their imports are generated: js/generated/deno_families.js.
 import source coreModule from '../../dist/encoding.wasm';
 import { FAMILY_MODULES } from '../generated/deno_families.js';
+import { lateBufferPrototype } from './deno_buffer.js';
 
 export { coreModule };
 
@@ -22,3 +23,8 @@ export const loadCombined = null;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;
+
+// Buffer's string methods for js/strings.js: stand-ins until Buffer is worth loading
+// (js/host/deno_buffer.js), or Buffer's own where the global is a plain value.
+const buffer = Object.getOwnPropertyDescriptor(globalThis, 'Buffer');
+export const bufferPrototype = buffer?.get ? lateBufferPrototype(buffer.get) : buffer?.value?.prototype;

@@ -9,3 +9,6 @@ import { nodeHost } from './node_host.js';
 export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule,
 );
+
+// Buffer's string methods for js/strings.js (Node's, Bun's).
+export const bufferPrototype = globalThis.Buffer?.prototype;

@@ -25,3 +25,6 @@ export const loadCombined = null;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;
+
+// Buffer's string methods for js/strings.js, where there is a Buffer (workerd's nodejs_compat).
+export const bufferPrototype = globalThis.Buffer?.prototype;

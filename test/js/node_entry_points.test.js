@@ -172,7 +172,8 @@ function hostWithoutSyncTables() {
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
     export const loadFamilySync = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
-    export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));`;
+    export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));
+    export const bufferPrototype = globalThis.Buffer?.prototype;`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   // The package's entry points are its sources here (as in a browser), not the Node bundles of
   // dist/node/, which have their #host built in.
@@ -347,5 +348,53 @@ describe.skipIf(!isNode)('type declarations', () => {
       expect(readFileSync(new URL(target.types, ROOT), 'utf8').length, entry).toBeGreaterThan(0);
     }
     expect(pkg.exports['./polyfill'].default).toBe('./js/polyfill.js');
+  });
+});
+
+describe.skipIf(!isNode)('family modules read through Bun.mmap where Bun has it (js/host/node_host.js)', () => {
+  // Bun's node:fs is JavaScript that runs when first asked for (2-2.4 ms of a fresh process), so
+  // there a family's file is mapped and copied at once. Simulated in Node: a `Bun` global whose mmap
+  // reads the file (or fails, as Bun's does for an empty file), with process.getBuiltinModule
+  // recording what is asked of it; Shift_JIS 93 FA 96 7B is U+65E5 U+672C (index jis0208 pointers
+  // 3569 and 4007).
+  const hook = (fails) =>
+    `data:text/javascript,${encodeURIComponent(`
+      const { readFileSync } = process.getBuiltinModule('node:fs');
+      const { fileURLToPath } = process.getBuiltinModule('node:url');
+      globalThis.mapped = [];
+      globalThis.asked = [];
+      globalThis.Bun = {
+        mmap(path) {
+          if (typeof path !== 'string') throw new TypeError('path must be a string');
+          mapped.push(path.slice(path.lastIndexOf('/') + 1));
+          if (${fails}) throw Object.assign(new Error('EINVAL: invalid argument, mmap'), { code: 'EINVAL' });
+          return new Uint8Array(readFileSync(path));
+        },
+        fileURLToPath,
+      };
+      const builtin = process.getBuiltinModule;
+      process.getBuiltinModule = (name) => (asked.push(name), builtin(name));`)}`;
+  const script = `
+    const m = await import(process.env.ENTRY);
+    const text = new m.TextDecoder('shift_jis').decode(Uint8Array.of(0x93, 0xfa, 0x96, 0x7b));
+    console.log(JSON.stringify({ text, mapped, fs: asked.includes('node:fs') }));`;
+  const run = async (entry, fails) =>
+    json(await nodeWith({ ENTRY: entry }, '--import', hook(fails), '--input-type=module', '-e', script));
+
+  it('a family module is mapped, and node:fs is not asked for', async () => {
+    expect(await run('encoding-wasm/decoder', false)).toEqual({
+      text: '\u65e5\u672c',
+      mapped: ['japanese-decoder.wasm'],
+      fs: false,
+    });
+    expect(await run('encoding-wasm', false)).toEqual({ text: '\u65e5\u672c', mapped: ['japanese.wasm'], fs: false });
+  });
+
+  it('where mapping fails, node:fs reads the file', async () => {
+    expect(await run('encoding-wasm/decoder', true)).toEqual({
+      text: '\u65e5\u672c',
+      mapped: ['japanese-decoder.wasm'],
+      fs: true,
+    });
   });
 });
