@@ -272,7 +272,7 @@ export class SingleByteCandidate {
       this.score = 0;
       return;
     }
-    const { weights, classes, caseWeights } = model;
+    const { weights, rowTerms, classes, caseWeights } = model;
     const both = this.classAndCase;
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
@@ -280,14 +280,18 @@ export class SingleByteCandidate {
       for (let i = 0; i < highPairs; i++) {
         const a = both[first[i]];
         const b = both[second[i]];
-        score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+        const k = a & 0xff;
+        score +=
+          pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
       }
     else
       for (let i = 0; i < highPairs; i++) {
         const a = both[first[i]];
         const b = both[second[i]];
-        if ((a & 0xff) !== REJECTED && (b & 0xff) !== REJECTED)
-          score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+        const k = a & 0xff;
+        if (k !== REJECTED && (b & 0xff) !== REJECTED)
+          score +=
+            pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
       }
     this.score = score + mixed(count);
   }

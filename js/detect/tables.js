@@ -34,21 +34,15 @@ export function pointerTable(name) {
   return table;
 }
 
-// The Int8 classes x classes weights of a group's pairs: the row and column terms where the training
-// text shows no pair, the listed weight where it does (see the generator's singleByteModel).
+// The weights of a group's pairs of classes a, b, less the row term of a (which judge() adds back:
+// weights[a * classes + b] + rowTerms[a]): the column term where the training text shows no pair,
+// the listed weight less the row term where it does (see the generator's singleByteModel). Made
+// without a loop over every pair (one copy of the column terms a row, then the listed pairs), as the
+// first call runs it in the interpreter.
 function pairWeights({ classes, rows, columns, pairs }) {
-  // Rows with the same term are the same line (the generator keeps every sum within Int8).
-  const weights = new Int8Array(classes * classes);
-  const lines = new Map();
-  for (let a = 0; a < classes; a++) {
-    let line = lines.get(rows[a]);
-    if (!line) {
-      line = new Int8Array(classes);
-      for (let b = 0; b < classes; b++) line[b] = rows[a] + columns[b];
-      lines.set(rows[a], line);
-    }
-    weights.set(line, a * classes);
-  }
+  const weights = new Int16Array(classes * classes);
+  const line = Int16Array.from(columns);
+  for (let a = 0; a < classes; a++) weights.set(line, a * classes);
   const listed = fromBase64(pairs);
   for (let i = 0, index = 0; i < listed.length;) {
     let delta = 0;
@@ -58,13 +52,13 @@ function pairWeights({ classes, rows, columns, pairs }) {
       if (byte < 0x80) break;
     }
     index += delta;
-    weights[index] = (listed[i++] << 24) >> 24;
+    weights[index] = ((listed[i++] << 24) >> 24) - rows[(index / classes) | 0];
   }
   return weights;
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, languageWeights, adapted,
+// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, languageWeights, adapted,
 // maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
 // caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches.
 export function groupModel(index) {
@@ -79,6 +73,7 @@ export function groupModel(index) {
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
+      rowTerms: Int16Array.from(g.rows),
       // Each language's weight for each class: languageWeights[class * count + language].
       languageWeights: new Int8Array(g.classes * count),
       adapted: new Uint8Array(256), // adapted[class]: whether any language weighs the class
