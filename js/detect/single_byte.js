@@ -6,7 +6,7 @@
 // weights for the pairs of ASCII bytes, with a weight for the case of each letter after the case of
 // the character before (which the classes fold).
 // https://encoding.spec.whatwg.org/#single-byte-decoder
-import { groupModel, UNIT } from './tables.js';
+import { groupModel, UNIT, weighed } from './tables.js';
 
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
@@ -260,11 +260,12 @@ export class SingleByteCandidate {
     for (let i = 0; i < seenHigh.length; i++) {
       const byte = seenHigh[i];
       const k = classOf[byte];
-      if (adapted[k] === 1) {
+      if (k === REJECTED) errors += byteCounts[byte];
+      else if (adapted[k] === 1 || (adapted[k] === 0 && weighed(model, k))) {
         const n = byteCounts[byte];
         const row = k * count;
         for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
-      } else if (k === REJECTED) errors += byteCounts[byte];
+      }
     }
     this.errors = errors;
     this.alive = errors <= most;

@@ -75,8 +75,10 @@ export function groupModel(index) {
       weights: pairWeights(g),
       rowTerms: Int16Array.from(g.rows),
       // Each language's weight for each class: languageWeights[class * count + language].
-      languageWeights: new Int8Array(g.classes * count),
-      adapted: new Uint8Array(256), // adapted[class]: whether any language weighs the class
+      languageWeights: int8FromBase64(g.adapt),
+      // adapted[class]: whether any language weighs the class (1) or none does (2), or 0: not yet
+      // known (weighed(), when a byte of the class is first seen).
+      adapted: new Uint8Array(256),
       asciiFits: new Float64Array(count), // the fit of each language to the ASCII letters
       asciiGeneration: -1,
       asciiOnlyFit: 0, // and of the ASCII letters alone, all languages together
@@ -85,15 +87,19 @@ export function groupModel(index) {
       cases: new Map(g.maps.map(({ name, cases }) => [name, fromBase64(cases)])),
       caseWeights: Int8Array.from(g.cases),
     };
-    const { languageWeights, adapted } = model;
-    for (let l = 0; l < count; l++) {
-      const adapt = fromBase64(g.languages[l].adapt);
-      for (let k = 0; k < g.classes; k++) {
-        languageWeights[k * count + l] = adapt[k];
-        if (adapt[k] !== 0) adapted[k] = 1;
-      }
-    }
     groupModels.set(index, model);
   }
   return model;
+}
+
+// Whether any language of `model` weighs class k (a class < model.classes), known from its first use.
+export function weighed(model, k) {
+  let state = model.adapted[k];
+  if (state === 0) {
+    const { languageWeights, count } = model;
+    state = 2;
+    for (let l = 0; l < count; l++) if (languageWeights[k * count + l] !== 0) state = 1;
+    model.adapted[k] = state;
+  }
+  return state === 1;
 }

@@ -204,7 +204,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
       const ratio = Math.log((own[k] + seenTypes * unigram(k)) / (size + seenTypes) / unigram(k));
       adapt[k] = quantize(k < firstHigh ? ASCII_TEMPER * ratio : ratio);
     }
-    return { code, adapt: base64(adapt) };
+    return { code, adapt };
   });
 
   // Each encoding's byte map: the class of each byte 0x80-0xFF, 255 where the decoder errs.
@@ -249,7 +249,15 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     rows,
     columns,
     pairs: base64(Uint8Array.from(seenPairs)),
-    languages,
+    languages: languages.map(({ code }) => code),
+    // Each language's weight of each class, class by class ([class * languages + language]): the
+    // runtime reads them so, and needs no loop to put them in that order.
+    adapt: base64(
+      Int8Array.from({ length: count * languages.length }, (_, i) => {
+        const { adapt } = languages[i % languages.length];
+        return adapt[Math.floor(i / languages.length)];
+      }),
+    ),
     cases: caseWeights,
     maps,
   };
