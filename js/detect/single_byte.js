@@ -273,8 +273,7 @@ export class SingleByteCandidate {
       this.score = 0;
       return;
     }
-    // The weight of a pair of classes k, m: weights[k * classes + m] + rowTerms[k] + columnTerms[m].
-    const { weights, rowTerms, columnTerms, classes, caseWeights } = model;
+    const { weights, rowTerms, classes, caseWeights } = model;
     const both = this.classAndCase;
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
@@ -283,21 +282,17 @@ export class SingleByteCandidate {
         const a = both[first[i]];
         const b = both[second[i]];
         const k = a & 0xff;
-        const m = b & 0xff;
         score +=
-          pairCount[i] *
-          (weights[k * classes + m] + rowTerms[k] + columnTerms[m] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+          pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
       }
     else
       for (let i = 0; i < highPairs; i++) {
         const a = both[first[i]];
         const b = both[second[i]];
         const k = a & 0xff;
-        const m = b & 0xff;
-        if (k !== REJECTED && m !== REJECTED)
+        if (k !== REJECTED && (b & 0xff) !== REJECTED)
           score +=
-            pairCount[i] *
-            (weights[k * classes + m] + rowTerms[k] + columnTerms[m] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+            pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
       }
     this.score = score + mixed(count);
   }

@@ -34,12 +34,33 @@ export function pointerTable(name) {
   return table;
 }
 
+// The weights of a group's pairs of classes a, b, less the row term of a (which judge() adds back:
+// weights[a * classes + b] + rowTerms[a]): the column term where the training text shows no pair,
+// the listed weight less the row term where it does (see the generator's singleByteModel). Made
+// without a loop over every pair (one copy of the column terms a row, then the listed pairs), as the
+// first call runs it in the interpreter.
+function pairWeights({ classes, rows, columns, pairs }) {
+  const weights = new Int16Array(classes * classes);
+  const line = Int16Array.from(columns);
+  for (let a = 0; a < classes; a++) weights.set(line, a * classes);
+  const listed = fromBase64(pairs);
+  for (let i = 0, index = 0; i < listed.length;) {
+    let delta = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = listed[i++];
+      delta |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    index += delta;
+    weights[index] = ((listed[i++] << 24) >> 24) - rows[(index / classes) | 0];
+  }
+  return weights;
+}
+
 const groupModels = new Map();
-// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, columnTerms,
-// languageWeights, adapted, maps: Map name -> Uint8Array(128), cases: the same for the case of each
-// byte's character, caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches:
-// each a view of its generated text, or a copy, with no loop to unpack it (the first call runs in the
-// interpreter).
+// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, languageWeights, adapted,
+// maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
+// caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches.
 export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
@@ -51,11 +72,8 @@ export function groupModel(index) {
       count,
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
-      // The weight of a pair of classes a, b: weights[a * classes + b] + rowTerms[a] + columnTerms[b]
-      // (the generator's singleByteModel).
-      weights: int8FromBase64(g.pairs),
-      rowTerms: new Int16Array(g.rows),
-      columnTerms: new Int16Array(g.columns),
+      weights: pairWeights(g),
+      rowTerms: Int16Array.from(g.rows),
       // Each language's weight for each class: languageWeights[class * count + language].
       languageWeights: int8FromBase64(g.adapt),
       // adapted[class]: whether any language weighs the class (1) or none does (2), or 0: not yet

@@ -159,10 +159,8 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   // unigram as Witten and Bell do, P(b | a) = (n(a, b) + T(a) P(b)) / (n(a) + T(a)), where T(a) is
   // the number of different classes the text shows after a (a class followed by many is likely to
   // be followed by one more), against a random byte. For a pair the text never shows that is
-  // log(T(a) / (n(a) + T(a))) + log P(b): a row term plus a column term. The table is of what a
-  // pair seen weighs more than its two terms (0 for the pairs not seen), class by class, a row a
-  // class; the runtime adds the terms (all the table's zeros cost next to nothing gzipped, and the
-  // runtime needs no loop to unpack it).
+  // log(T(a) / (n(a) + T(a))) + log P(b): a row term plus a column term, so only the pairs seen are
+  // listed; the runtime adds the terms for the rest.
   // An ASCII class stands for several bytes: about half of non-letters are spaces; a letter of a
   // group without Latin letters is one of 26.
   const emission = (b) => (b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26));
@@ -173,14 +171,17 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   for (const row of rows)
     for (const column of columns)
       if (row + column < -127 || row + column > 127) throw new Error(`${group}: a pair weight out of Int8 range`);
-  const seenPairs = new Int8Array(count * count);
+  const seenPairs = [];
+  let last = 0;
   for (let a = 0; a < count; a++) {
     for (let b = 0; b < count; b++) {
       if ((a < firstHigh && b < firstHigh) || pairs[a * count + b] === 0) continue; // ASCII pairs: elsewhere
       const p = (pairs[a * count + b] + types(a) * unigram(b)) / (rowTotal(a) + types(a));
-      const more = quantize(Math.log(p) + emission(b) + LN256) - rows[a] - columns[b];
-      if (more < -128 || more > 127) throw new Error(`${group}: a pair weight's excess out of Int8 range`);
-      seenPairs[a * count + b] = more;
+      // The index as the distance from the last one, 7 bits a byte, then the weight.
+      let delta = a * count + b - last;
+      last = a * count + b;
+      for (; delta >= 0x80; delta >>= 7) seenPairs.push((delta & 0x7f) | 0x80);
+      seenPairs.push(delta, quantize(Math.log(p) + emission(b) + LN256) & 0xff);
     }
   }
 
@@ -247,7 +248,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     asciiPairs: base64(asciiWeights(group)),
     rows,
     columns,
-    pairs: base64(seenPairs),
+    pairs: base64(Uint8Array.from(seenPairs)),
     languages: languages.map(({ code }) => code),
     // Each language's weight of each class, class by class ([class * languages + language]): the
     // runtime reads them so, and needs no loop to put them in that order.
@@ -443,11 +444,10 @@ export const HINTS = ${JSON.stringify(hints)};
 // Single-byte groups. classes: how many letter classes; firstHigh: the first class of a non-ASCII
 // character (the classes below it are ASCII); ascii: the class of each byte 0x00-0x7F; asciiPairs:
 // Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
-// columns: the two terms of the weight of a pair the training text never shows; pairs: Int8
-// classes x classes, what each pair it shows weighs more than those terms ([a x classes + b], 0 for
-// the rest); languages: their codes; adapt: Int8 classes x languages, each language's weight of each
-// class; all weights in 1/${UNIT} nats; maps: each encoding's class for the bytes 0x80-0xFF (255: the
-// decoder reports an error).
+// columns: the two terms of the weight of a pair the training text never shows; pairs: the pairs it
+// shows, each as the distance of its index (a x classes + b) from the one before, 7 bits a byte,
+// low first, then its Int8 weight; all weights in 1/${UNIT} nats; maps: each encoding's class for
+// the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
 
 // The group of each CJK encoding (gb18030 decodes as GBK does).
