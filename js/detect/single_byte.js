@@ -215,10 +215,14 @@ function casesOf(name, model) {
   return table;
 }
 
-// classOf and caseOf in one table: class | case << 8.
-function classesAndCases(classOf, caseOf) {
-  const both = new Uint16Array(256);
-  for (let b = 0; b < 256; b++) both[b] = classOf[b] | (caseOf[b] << 8);
+// classOf and caseOf in one table, with the row term of each class (tables.js pairWeights):
+// class | case << 8 | row term << 10 (a class ruled out has none).
+function classesAndCases(classOf, caseOf, rowTerms) {
+  const both = new Int32Array(256);
+  for (let b = 0; b < 256; b++) {
+    const k = classOf[b];
+    both[b] = k | (caseOf[b] << 8) | ((k === REJECTED ? 0 : rowTerms[k]) << 10);
+  }
   return both;
 }
 
@@ -235,8 +239,8 @@ export class SingleByteCandidate {
   load() {
     this.model = groupModel(this.group);
     this.classOf = classesOf(this.name, this.model);
-    // Each byte's class (low 8 bits) and case (above), for the pair loop: one load a byte.
-    this.classAndCase = classesAndCases(this.classOf, casesOf(this.name, this.model));
+    // Each byte's class (low 8 bits), case and row term (above), for the pair loop: one load a byte.
+    this.classAndCase = classesAndCases(this.classOf, casesOf(this.name, this.model), this.model.rowTerms);
   }
 
   // Back to no input (detect() reuses its candidates).
@@ -273,7 +277,8 @@ export class SingleByteCandidate {
       this.score = 0;
       return;
     }
-    const { weights, rowTerms, classes, caseWeights } = model;
+    // A pair's weight: weights[class of a * classes + class of b] + the row term of a's class.
+    const { weights, classes, caseWeights } = model;
     const both = this.classAndCase;
     const { first, second, pairCount, highPairs } = pairs;
     let score = 0;
@@ -283,7 +288,8 @@ export class SingleByteCandidate {
         const b = both[second[i]];
         const k = a & 0xff;
         score +=
-          pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+          pairCount[i] *
+          (weights[k * classes + (b & 0xff)] + (a >> 10) + caseWeights[((a >> 8) & 3) * 3 + ((b >> 8) & 3)]);
       }
     else
       for (let i = 0; i < highPairs; i++) {
@@ -292,7 +298,8 @@ export class SingleByteCandidate {
         const k = a & 0xff;
         if (k !== REJECTED && (b & 0xff) !== REJECTED)
           score +=
-            pairCount[i] * (weights[k * classes + (b & 0xff)] + rowTerms[k] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+            pairCount[i] *
+            (weights[k * classes + (b & 0xff)] + (a >> 10) + caseWeights[((a >> 8) & 3) * 3 + ((b >> 8) & 3)]);
       }
     this.score = score + mixed(count);
   }
