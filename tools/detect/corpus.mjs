@@ -118,6 +118,66 @@ export async function nameUnits() {
   });
 }
 
+// Words, to train on besides the sentences and names: for each language of a Latin-script group
+// with a CLDR locale (the UDHR translation that writes it, below), WORDS entries of the Hunspell
+// dictionary in the npm package dictionary-<tag> (devDependencies, pinned; wooorm/dictionaries,
+// from the LibreOffice and other spelling projects; licences: en MIT and BSD, lt BSD-3-Clause, nl
+// BSD-3-Clause or CC-BY-3.0, tr MIT, fr MPL-2.0, is CC-BY-SA-3.0, pt LGPL-3.0 or MPL-2.0, the others
+// GPL-2.0/3.0, LGPL-2.1/3.0 or MPL-1.1 as each package.json says): evenly spaced entries of its
+// word list (index.dic) that start with a lower-case letter (no names: a dictionary lists names of
+// countries and languages too, as near the CLDR evaluation sets as faker's, which are left out),
+// each a stem without its affix flags, one a line. A word list has the
+// letter pairs of a language's whole vocabulary, where the UDHR has one document's and the name
+// lists are only for some languages (Estonian, Lithuanian, Catalan and Irish have none). Only
+// statistics of letter pairs and letters are kept from it. Training only. (No dictionary for
+// Finnish; the rest of the groups' languages have none on npm or are not in a Latin-script group.)
+const DICTIONARIES = {
+  eng: 'en',
+  fra: 'fr',
+  deu_1996: 'de',
+  spa: 'es',
+  ita: 'it',
+  por_PT: 'pt',
+  nld: 'nl',
+  swe: 'sv',
+  dan: 'da',
+  nob: 'nb',
+  isl: 'is',
+  cat: 'ca',
+  gle: 'ga',
+  eus: 'eu',
+  glg: 'gl',
+  pol: 'pl',
+  ces: 'cs',
+  slk: 'sk',
+  hun: 'hu',
+  slv: 'sl',
+  hrv: 'hr',
+  ron_2006: 'ro',
+  tur: 'tr',
+  lit: 'lt',
+  lav: 'lv',
+  est: 'et',
+  vie: 'vi',
+};
+const WORDS = 1500;
+// { group, code, unit: 'words', text } for each language of DICTIONARIES.
+export function wordUnits() {
+  return Object.entries(DICTIONARIES).map(([code, tag]) => {
+    const { group } = GROUPS.find((g) => g.udhr.includes(code));
+    const file = new URL('index.dic', import.meta.resolve(`dictionary-${tag}`));
+    // The first line is the number of entries; an entry is a stem, then /flags or a tab and fields.
+    const stems = readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/[/\t ]/)[0].trim())
+      .filter((stem) => /^\p{Ll}/u.test(stem) && !/[0-9]/.test(stem));
+    const step = Math.max(1, Math.floor(stems.length / WORDS));
+    const words = stems.filter((_, i) => i % step === 0).slice(0, WORDS);
+    return { group, code, unit: 'words', text: legacyForm(words.join('\n').normalize('NFC'), group) };
+  });
+}
+
 export const isHeldOut = (unitIndex) => unitIndex % 3 === 0;
 
 // Text as the legacy encodings of `group` write it: Romanian's comma-below letters as the cedilla
