@@ -332,8 +332,9 @@ export const HINTS = [
 // Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
 // columns: the two terms of the weight of a pair the training text never shows; pairs: the pairs it
 // shows, each as the distance of its index (a x classes + b) from the one before, 7 bits a byte,
-// low first, then its Int8 weight; all weights in 1/4 nats; maps: each encoding's class for
-// the bytes 0x80-0xFF (255: the decoder reports an error).
+// low first, then its Int8 weight; languages: their codes; adapt: Int8 classes x languages, each
+// language's weight of each class ([class x languages + language]); all weights in 1/4 nats;
+// maps: each encoding's class for the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = [
   {
     group: 'western',
