@@ -147,24 +147,34 @@ for (const [set, what] of Object.entries(SETS)) {
 }
 samples = await evaluationSamples('udhr');
 
-// Time per MB over the whole samples (each detector on the same bytes, in turn, best of 3): the
-// cost of many small calls.
-console.log('\ntime per MB (best of 3 rounds; each detector on the same bytes, in turn)');
+// Time per MB over the whole samples, a call each (the cost of many small calls), then over large
+// inputs: each detector on the same bytes, the rounds interleaved (a round of each detector in
+// turn: the machine is shared, and its load changes within a run), the best round of each.
+const timed = Object.entries(DETECTORS).filter(([name]) => !only || name === only);
 const perMB = (ms, bytes) => `${((ms / bytes) * 2 ** 20).toFixed(1).padStart(7)} ms/MB`;
-for (const [name, detector] of Object.entries(DETECTORS)) {
-  if (only && name !== only) continue;
-  const set = detector.japaneseOnly ? samples.filter((s) => japanese.has(s.encoding)) : samples;
-  const bytes = set.reduce((n, s) => n + s.bytes.length, 0);
-  let best = Infinity;
-  for (let round = 0; round < 3; round++) {
-    const start = performance.now();
-    for (const s of set) detector.guess(s.bytes);
-    best = Math.min(best, performance.now() - start);
-  }
-  console.log(
-    `  ${name.padEnd(18)} ${perMB(best, bytes)}, every whole sample (${set.length}, ${Math.round(bytes / set.length)} bytes on average), a call each`,
-  );
+function bestRounds(rounds, sets, run) {
+  const best = sets.map((set) => set.map(() => Infinity));
+  for (let round = 0; round < rounds; round++)
+    sets.forEach((set, i) =>
+      set.forEach((input, k) => {
+        const start = performance.now();
+        run(i, input);
+        best[i][k] = Math.min(best[i][k], performance.now() - start);
+      }),
+    );
+  return best.map((times) => times.reduce((a, b) => a + b, 0));
 }
+console.log('\ntime per MB (the best of interleaved rounds; each detector on the same bytes)');
+const small = timed.map(([, d]) => [d.japaneseOnly ? samples.filter((s) => japanese.has(s.encoding)) : samples]);
+bestRounds(5, small, (i, set) => {
+  for (const s of set) timed[i][1].guess(s.bytes);
+}).forEach((ms, i) => {
+  const [set] = small[i];
+  const bytes = set.reduce((n, s) => n + s.bytes.length, 0);
+  console.log(
+    `  ${timed[i][0].padEnd(18)} ${perMB(ms, bytes)}, every whole sample (${set.length}, ${Math.round(bytes / set.length)} bytes on average), a call each (best of 5)`,
+  );
+});
 // Large inputs, as the issue's peer figures are: for each encoding, its whole samples one after
 // the other, a line feed between them (ISO-2022-JP's decoder rejects an escape right after
 // another), repeated to 1 MiB, one call each; the sum of the times over the sum of the bytes, and
@@ -179,27 +189,19 @@ const large = [...new Set(samples.map((s) => s.encoding))].map((encoding) => {
   }
   return { encoding, bytes };
 });
-for (const [name, detector] of Object.entries(DETECTORS)) {
-  if (only && name !== only) continue;
-  const set = detector.japaneseOnly ? large.filter((s) => japanese.has(s.encoding)) : large;
-  let total = 0;
+const largeSets = timed.map(([, d]) => (d.japaneseOnly ? large.filter((s) => japanese.has(s.encoding)) : large));
+const guesses = timed.map(() => new Map());
+bestRounds(3, largeSets, (i, input) => guesses[i].set(input, timed[i][1].guess(input.bytes))).forEach((ms, i) => {
+  const [name, detector] = timed[i];
   let right = 0;
-  for (const { encoding, bytes } of set) {
-    let best = Infinity;
-    let guess = null;
-    for (let round = 0; round < 3; round++) {
-      const start = performance.now();
-      guess = detector.guess(bytes);
-      best = Math.min(best, performance.now() - start);
-    }
-    total += best;
-    if (guess && detector.map) guess = detector.map(guess);
-    right += guess !== null && decodeAs(guess, bytes) === decodeAs(encoding, bytes);
+  for (const [{ encoding, bytes }, guess] of guesses[i]) {
+    const name = guess && detector.map ? detector.map(guess) : guess;
+    right += name !== null && decodeAs(name, bytes) === decodeAs(encoding, bytes);
   }
   console.log(
-    `  ${name.padEnd(18)} ${perMB(total, set.length << 20)}, 1 MiB of each encoding's samples (${set.length}), a call each; right on ${right}`,
+    `  ${name.padEnd(18)} ${perMB(ms, largeSets[i].length << 20)}, 1 MiB of each encoding's samples (${largeSets[i].length}), a call each (best of 3); right on ${right}`,
   );
-}
+});
 // And one large input fed in 64 KiB chunks (the streaming form; no peer has one in its API), 8 MiB
 // of the samples repeated.
 {
