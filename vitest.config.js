@@ -50,11 +50,12 @@ const shipped = {
 };
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 
-// ENCODING_WASM_ENTRY=decoder: the suites of TextDecoder alone, with what they import as the main
-// entry ('../../js/index.js') taken from test/js/decoder_entry.js, which gives them
-// encoding-wasm/decoder's TextDecoder (test/run-all.sh and test/hosts/run.sh run them so in every
-// host where the main entry's run), and the suites of bad input and hostile built-ins on it too:
-// robustness and builtins (whose TextDecoderStream test needs the main entry's sources).
+// ENCODING_WASM_ENTRY=decoder (or lite): the suites of TextDecoder alone, with what they import as
+// the main entry ('../../js/index.js') taken from test/js/decoder_entry.js (test/js/lite_entry.js),
+// which gives them encoding-wasm/decoder's (encoding-wasm/lite's) TextDecoder (test/run-all.sh and
+// test/hosts/run.sh run them so in every host where the main entry's run), and the suites of bad
+// input and hostile built-ins on it too: robustness and builtins (whose TextDecoderStream test needs
+// the main entry's sources).
 const DECODER_SUITES = [
   'ascii_input',
   'builtins',
@@ -65,14 +66,15 @@ const DECODER_SUITES = [
   'single_byte',
   'webidl',
 ];
-const decoderEntry = process.env.ENCODING_WASM_ENTRY === 'decoder';
+const entryUnderTest = process.env.ENCODING_WASM_ENTRY;
+const decoderEntry = entryUnderTest === 'decoder' || entryUnderTest === 'lite';
 const include = decoderEntry ? DECODER_SUITES.map((f) => `test/js/${f}.test.js`) : ['test/js/**/*.test.js'];
 const decoderSuites = {
   name: 'encoding-wasm-decoder-entry',
   enforce: 'pre',
   resolveId(source, importer) {
     if (source !== '../../js/index.js' || !importer?.startsWith(here('test/js/'))) return null;
-    return here('test/js/decoder_entry.js');
+    return here(`test/js/${entryUnderTest}_entry.js`);
   },
 };
 const entryPlugins = decoderEntry ? [decoderSuites] : [];

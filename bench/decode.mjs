@@ -4,7 +4,7 @@
 // chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
-//                         [--label LABEL] [--pattern NAME] [--baseline DIR]
+//                         [--label LABEL] [--pattern NAME] [--baseline DIR] [--entry lite]
 //   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // filter: substring of the file name; --label: only that label (as the table prints it);
@@ -14,23 +14,29 @@
 // the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
 // third decoder in the same rounds, and each cell also gives its speed and its ratio to native, so
 // that both sides of a change see the same machine at the same moments.
+// --entry lite: times encoding-wasm/lite's TextDecoder (as Node takes it: dist/lite-node/) instead,
+// with the main entry's as the baseline (unless --baseline names another), so that each cell shows
+// what the lite entry costs against the main one in the same rounds (README "Sizes").
 // The corpus: bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TextDecoder as WasmTextDecoder, setNativeDelegation } from '../js/index.js';
+import * as main from '../js/index.js';
 import { locateCorpus } from './corpus/locate.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const VALUED = ['--corpus', '--label', '--pattern', '--baseline'];
+const VALUED = ['--corpus', '--label', '--pattern', '--baseline', '--entry'];
 const filter = args.find((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1])) ?? '';
 const onlyLabel = option('--label');
 const onlyPattern = option('--pattern');
-const baselineDir = option('--baseline');
-const baseline = baselineDir
+const lite = option('--entry') === 'lite' ? await import('encoding-wasm/lite') : null;
+if (option('--entry') !== undefined && lite === null) throw new Error('--entry takes only lite');
+const baselineDir = option('--baseline') ?? (lite ? 'the main entry' : undefined);
+const baseline = option('--baseline')
   ? await import(pathToFileURL(`${baselineDir.replace(/\/?$/, '/')}js/index.js`).href)
-  : null;
+  : lite && main;
+const { TextDecoder: WasmTextDecoder, setNativeDelegation } = lite ?? main;
 if (args.includes('--wasm-only-utf')) {
   setNativeDelegation(false);
   baseline?.setNativeDelegation(false);

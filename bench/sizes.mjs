@@ -24,6 +24,10 @@ const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
 // fetches the decode-only core and families (dist/encoding-decoder.wasm, dist/tables/<family>-decoder.wasm).
 const liteJs = await bundle("export { TextDecoder } from './dist/decoder-browser/index.js';");
 const liteCore = readFileSync(new URL('dist/encoding-decoder.wasm', root));
+// encoding-wasm/lite: its browser bundle, which fetches its core (dist/encoding-lite.wasm) only where
+// one of the host's decoders it hands work to is not exact (js/lite/browser_host.js).
+const lite2Js = await bundle("export { TextDecoder } from './dist/lite-browser/index.js';");
+const lite2Core = readFileSync(new URL('dist/encoding-lite.wasm', root));
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -36,6 +40,8 @@ const rows = [
   ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
   ['JS for encoding-wasm/decoder (minified)', liteJs.length, gz(liteJs)],
   ['dist/encoding-decoder.wasm (its core)', liteCore.length, gz(liteCore)],
+  ['JS for encoding-wasm/lite (minified)', lite2Js.length, gz(lite2Js)],
+  ['dist/encoding-lite.wasm (its core)', lite2Core.length, gz(lite2Core)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))
@@ -83,13 +89,31 @@ const familySum = FAMILIES.reduce((sum, f) => sum + families[f.name], 0);
 const liteJapaneseJs = await bundle(
   "import './dist/decoder-browser/tables/japanese.js'; export { TextDecoder } from './dist/decoder-browser/index.js';",
 );
+// encoding-wasm/lite with its static tables entry for Shift_JIS: the family module decodes it, so the
+// lite core is not needed for it anywhere.
+const lite2JapaneseJs = await bundle(
+  "import './dist/lite-browser/tables/japanese.js'; export { TextDecoder } from './dist/lite-browser/index.js';",
+);
 const cases = [
   ['TextDecoder for windows-1252 (UTF-8, UTF-16, every single-byte encoding)', decoder, 6, 'windows1252'],
   ['  the same from encoding-wasm/decoder (decode-only wasm)', gz(liteCore) + gz(liteJs), 6, 'windows1252'],
+  ['  the same from encoding-wasm/lite (where the host decoders are exact)', gz(lite2Js), 6, 'windows1252'],
+  [
+    '  the same from encoding-wasm/lite elsewhere (+ encoding-lite.wasm)',
+    gz(lite2Js) + gz(lite2Core),
+    6,
+    'windows1252',
+  ],
   ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
   [
     '  the same from encoding-wasm/decoder (+ tables/japanese-decoder.wasm)',
     gz(liteCore) + gz(liteJapaneseJs) + families['japanese-decoder'],
+    30,
+    'shiftJis',
+  ],
+  [
+    '  the same from encoding-wasm/lite (+ tables/japanese-decoder.wasm)',
+    gz(lite2JapaneseJs) + families['japanese-decoder'],
     30,
     'shiftJis',
   ],
@@ -102,6 +126,14 @@ const cases = [
 ];
 console.log(
   `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' ${kb(familySum)})`,
+);
+// encoding-wasm/errors in a browser fetches its core and the combined module built with the error
+// log up front (js/generated/browser_errors_core.js).
+const errorsAll = families[`${COMBINED.name}-errors`];
+const errorsFamilySum = FAMILIES.reduce((sum, f) => sum + families[`${f.name}-errors`], 0);
+console.log(
+  `  (encoding-wasm/errors in a browser: ${kb(gz(errorsJs) + gz(errorsCore) + errorsAll)} with its JS and core; ` +
+    `tables/${COMBINED.name}-errors.wasm ${kb(errorsAll)} against the four -errors family modules' ${kb(errorsFamilySum)})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 for (const [name, size, target, which] of cases) {

@@ -33,6 +33,13 @@ const PACKAGES = {
         : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
+  'encoding-wasm/lite': {
+    code: (label) =>
+      label === 'windows-1252'
+        ? "export { TextDecoder } from './dist/lite-browser/index.js';"
+        : "export { TextDecoder } from './dist/lite-browser/index.js'; import './dist/lite-browser/tables/japanese.js';",
+    decode: 'new m.TextDecoder(label).decode(bytes)',
+  },
   '@exodus/bytes': {
     code: (label) =>
       `export { TextDecoder } from '@exodus/bytes/${label === 'windows-1252' ? 'encoding-lite' : 'encoding'}.js';`,

@@ -174,7 +174,7 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
     if (w.p > limit) return finish(kOutputFull);
     size_t room = static_cast<size_t>(limit - w.p) + 1;
     size_t n = length - i < room ? length - i : room;
-    i += codec.fast(st, in + i, n, w);
+    if constexpr (!kLiteBuilt) i += codec.fast(st, in + i, n, w);
     if (i == length) break;
     if (w.p > limit) continue;
     Restored restored;

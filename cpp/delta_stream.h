@@ -71,7 +71,7 @@ inline uint32_t unused_before(const uint64_t* used, uint32_t from, uint32_t k) {
 // bits of the code points it writes. The stream is the generated one (its family blob's checksum
 // was checked), so every code point lies inside `used`.
 template <class T>
-size_t expand_ranked_stream(const uint8_t* stream, size_t count, uint64_t* used, T* out) {
+[[clang::minsize]] size_t expand_ranked_stream(const uint8_t* stream, size_t count, uint64_t* used, T* out) {
   constexpr int32_t kRankLimit = 64;   // RANK_LIMIT in delta_stream.mjs
   uint32_t cursors[2] = {0, 0x20000};  // RANKED_CURSORS
   const uint8_t* p = stream;

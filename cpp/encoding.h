@@ -50,6 +50,15 @@ inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
 #define EW_DECODE_ONLY 0
 #endif
 
+// Whether this is the lite build (encoding-wasm/lite: EW_LITE=1, with EW_DECODE_ONLY=1 and no SIMD):
+// the decode driver skips every codec's fast() path and runs the spec's handler for each byte, so
+// that the module holds little more than the handlers and the single-byte tables
+// (docs/design.md section 13).
+#ifndef EW_LITE
+#define EW_LITE 0
+#endif
+inline constexpr bool kLiteBuilt = EW_LITE;
+
 // Where the drivers record errors (the scratch area's error log at the wasm boundary): decode
 // (kRecordErrors, replacement mode), the malformed bytes of each error as [start, end) relative to
 // the call's input (start is negative for bytes held from earlier calls; decode_driver.h defines

@@ -59,10 +59,13 @@ EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, ui
 // Node (a copy, where ucs2Slice of the same text has to check and narrow every unit itself);
 // elsewhere the host's windows-1252 TextDecoder, which reads bytes 0x80-0x9F as other characters,
 // hence `exclude_c1`. Returns 0 and changes nothing otherwise.
+// (Not in the lite core, whose JS makes every string one way: js/lite/wasm.js.)
+#if !EW_LITE
 EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end, uint32_t exclude_c1) {
   if (begin > end || end > kOutputUnits) return 0;
   return ew::utf16_to_latin1_in_place(g_output + begin, end - begin, exclude_c1 != 0);
 }
+#endif  // !EW_LITE
 
 #if !EW_DECODE_ONLY
 // Encodes the UTF-16 code units ew_input()[offset, offset + length) (offset and length count code

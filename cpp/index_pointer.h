@@ -36,7 +36,7 @@ class PointerBytesTable {
  public:
   // `index` is an expanded index (code point per pointer, 0 for null) of `count` entries. If memory
   // cannot grow, the table stays empty and bytes() scans the index (exact, slow).
-  void build(const T* index, uint32_t count, const PointerRule& rule) {
+  [[clang::minsize]] void build(const T* index, uint32_t count, const PointerRule& rule) {
     index_ = index;
     count_ = count;
     rule_ = rule;

@@ -55,7 +55,7 @@ bool g_decode_ready[kSingleByteCount];
 
 // Builds the decoder's table of single-byte encoding `index`, on its first use. Built for size
 // (minsize, and the loops neither unrolled nor vectorized): it runs once per encoding.
-[[gnu::noinline, gnu::minsize]] void build_decode_table(int index) {
+[[gnu::noinline, clang::minsize]] void build_decode_table(int index) {
   DecodeTable& t = g_decode[index];
   const uint16_t* cps = index_single_byte(index);
 #pragma clang loop vectorize(disable) unroll(disable)

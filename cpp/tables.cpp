@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "exports.h"
+#include "packed_blob.h"
 
 namespace ew {
 namespace {
@@ -20,13 +21,29 @@ uint32_t fnv1a(const uint8_t* p, size_t n) {
 
 bool family_loaded(int family) { return family >= 0 && family < kFamilyCount && g_loaded[family]; }
 
-bool load_family(int family, const uint8_t* blob, size_t size) {
+[[clang::minsize]] bool load_family(int family, const uint8_t* blob, size_t size) {
   if (family < 0 || family >= kFamilyCount) return false;
   if (g_loaded[family]) return true;
   if (size != generated::kFamilyBlobSize[family] || fnv1a(blob, size) != generated::kFamilyChecksum[family])
     return false;
   g_loaded[family] = expand_family(family, blob);
   return g_loaded[family];
+}
+
+[[clang::minsize]] bool load_packed_family(int family, const uint8_t* packed, size_t packed_size) {
+  if (family < 0 || family >= kFamilyCount) return false;
+  if (g_loaded[family]) return true;
+  // One buffer for the unpacked blob of whichever family loads, kept for the next one (the
+  // expanded tables do not point into it).
+  static uint8_t* blob = nullptr;
+  if (!blob) {
+    uint32_t largest = 0;
+    for (uint32_t size : generated::kFamilyBlobSize) largest = size > largest ? size : largest;
+    blob = static_cast<uint8_t*>(table_alloc(largest));
+    if (!blob) return false;
+  }
+  size_t size = generated::kFamilyBlobSize[family];
+  return unpack_blob(packed, packed_size, blob, size) && load_family(family, blob, size);
 }
 
 bool tables_out_of_memory() { return g_out_of_memory; }

@@ -20,6 +20,9 @@ bool family_loaded(int family);
 // blob is not the one this core was generated with (size or checksum) or memory ran out.
 bool load_family(int family, const uint8_t* blob, size_t size);
 
+// load_family for the blob as cpp/tools/packed_blob.mjs packs it (the combined module's form).
+bool load_packed_family(int family, const uint8_t* packed, size_t packed_size);
+
 // Fills the index arrays of `family` from its checked blob; false if memory ran out or the family
 // is not in this module. Generated per module (cpp/generated/module_*.cpp); load_family calls it.
 bool expand_family(int family, const uint8_t* blob);

@@ -3,11 +3,13 @@
 // while collecting every unencodable code point (its UTF-16 index in the stream and its value). The
 // core records them as it meets them (cpp/decode_driver.h, cpp/encode_driver.h: the error log of the
 // scratch area), in the same pass that decodes or encodes. Only modules built with the log record
-// them: variants of the core and of the table families that only this entry loads
-// (dist/encoding-errors.wasm, dist/tables/<family>-errors.wasm, '#errors-core'), so the TextDecoder
-// path carries none of it (docs/design.md section 16).
+// them: variants of the core and of the table modules that only this entry loads
+// (dist/encoding-errors.wasm, and dist/tables/all-errors.wasm in browsers and bundlers, else
+// dist/tables/<family>-errors.wasm: '#errors-core'), so the TextDecoder path carries none of it
+// (docs/design.md section 16).
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
 import { coreModule, familyModule } from '#errors-core';
+import { addFamily } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
 import {
@@ -58,14 +60,22 @@ class LoggingInstance extends WasmInstance {
   }
 }
 
-// The core and the families built with the error log, one instance each.
+// The core and the table modules built with the error log, one instance each: families that share a
+// module (all-errors.wasm) share its instance, as registerFamily() does in js/core.js.
 const core = new LoggingInstance(coreModule);
 const families = FAMILIES.map(() => null);
 // The logging instance for encoding `id` (loading its family if need be).
 function instanceWithLog(id) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
-  return (families[family] ??= new LoggingInstance(familyModule(FAMILIES[family]), FAMILIES[family]));
+  if (!families[family]) {
+    const name = FAMILIES[family];
+    const module = familyModule(name);
+    const shared = families.find((instance) => instance !== null && instance.module === module);
+    if (shared) addFamily(shared, name);
+    families[family] = shared ?? new LoggingInstance(module, name);
+  }
+  return families[family];
 }
 
 let isDecoder;

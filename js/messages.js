@@ -26,6 +26,9 @@ export const familyMissing = (name, family) =>
 export const wrongFamily = (family, held) =>
   `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
   `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`;
+export const liteCoreMissing = (name) =>
+  `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
+  `'await preload("${name}")' first.`;
 export const unavailable = (module, name) =>
   `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
   'or its tables are not loaded.';

@@ -1,5 +1,6 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
+import { utf16StringDecoder } from './host_probes.js';
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them.
@@ -65,15 +66,7 @@ const EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.
-function probeUtf16Decoder() {
-  try {
-    const d = new HostTextDecoder('utf-16le', { ignoreBOM: true });
-    return d.decode(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00])) === '\ufeffa\u{1f600}' ? d : null;
-  } catch {
-    return null;
-  }
-}
-const utf16Decoder = hasUcs2Slice || typeof HostTextDecoder !== 'function' ? null : probeUtf16Decoder();
+const utf16Decoder = hasUcs2Slice ? null : utf16StringDecoder(HostTextDecoder);
 
 // Up to this many code units, String.fromCharCode one unit at a time beats the bulk primitive's
 // call overhead. For ucs2Slice that is 2 (Node 20, whole TextDecoder#decode calls of n Cyrillic

@@ -1,22 +1,20 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
-import {
-  apply,
-  bufferOf,
-  getPrototypeOf,
-  lengthOf,
-  Map,
-  mapGet,
-  mapSet,
-  offsetOf,
-  setBytes,
-  Uint8Array,
-} from './intrinsics.js';
+import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
+import { getPrototypeOf, lengthOf, Map, mapGet, mapSet, setBytes, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { holdsBytes, keepTail, notHeld } from './host_tail.js';
 import { hostDecoderFor, isAscii } from './native.js';
 import { runDecoder } from './run_decoder.js';
-import { cloneInterface, defineInterface, isFixedArrayBuffer, toBytes, toDictionary, toDOMString } from './webidl.js';
+import {
+  cloneInterface,
+  defineInterface,
+  isFixedArrayBuffer,
+  toBytes,
+  toDecoderOptions,
+  toDictionary,
+  toDOMString,
+} from './webidl.js';
 import { stringFromLatin1 } from './strings.js';
 
 const EMPTY = new Uint8Array(0);
@@ -26,13 +24,6 @@ const NOT_ASCII = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement']
 // one call of 290 KB of ASCII took 0.8 ms as one string, 0.12 ms through the wasm path's pieces.
 const ASCII_MIN = 64;
 const ASCII_MAX = 65528;
-// Input longer than this goes to a host decoder in pieces, streamed: Node 20's fatal UTF-8 decoder
-// calls a valid 512 MiB input invalid (its output would be too long), a TypeError that would read
-// as malformed input; in pieces, too-long output is the RangeError of our own concatenation.
-const HOST_PIECE = 1 << 24;
-// The options of a host decoder's decode() calls: made once, with no prototype to read through.
-const STREAM = Object.freeze({ __proto__: null, stream: true });
-const END = Object.freeze({ __proto__: null, stream: false });
 let isTextDecoder;
 
 // The classes install.js puts in place of a native TextDecoder (and its TextDecoderStream) where
@@ -181,31 +172,16 @@ export class DecoderCommon {
   #decodeOnHost(bytes, flush, total) {
     const { name } = this;
     this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
-    // Host decoders do not all accept views of shared or resizable memory.
-    if (!isFixedArrayBuffer(bytes)) {
-      const copy = new Uint8Array(total);
-      setBytes(copy, bytes, 0);
-      bytes = copy;
-    }
+    bytes = fixedBytes(bytes, total);
     try {
-      let text = '';
-      if (total <= HOST_PIECE) text = apply(this.hostDecode, this.host, [bytes, flush ? END : STREAM]);
-      else {
-        for (let pos = 0; pos < total; pos += HOST_PIECE) {
-          const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
-          const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
-          text += apply(this.hostDecode, this.host, [piece, end < total || !flush ? STREAM : END]);
-        }
-      }
+      const text = decodeOnHost(this.hostDecode, this.host, bytes, total, flush);
       this.position += total;
       if (this.fatal && !flush && holdsBytes(this.name)) this.tail = keepTail(this.tail, bytes, total);
       return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
       this.host = null;
-      // Hosts report malformed input (fatal) as a TypeError. Anything else is not about the bytes:
-      // output longer than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is
-      // the RangeError the wasm path gives; the rest goes out as it came.
+      // Hosts report malformed input (fatal) as a TypeError; anything else is not about the bytes.
       if (error instanceof TypeError) {
         // Where: the host decoder is exact (native.js), so ours, from a new state, given the bytes
         // the host can have been holding and this chunk, finds the error at the same byte and
@@ -213,10 +189,7 @@ export class DecoderCommon {
         if (this.instance) this.#findError(bytes, flush);
         throw new TypeError(MESSAGES.fatalDecode(name));
       }
-      if (error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG') {
-        throw new RangeError(MESSAGES.tooLong(), { cause: error });
-      }
-      throw error;
+      throw hostFailure(error);
     }
   }
 }

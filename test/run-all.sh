@@ -42,6 +42,10 @@ step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WA
 ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
 ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
 
+step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite): host decoders where exact, and all in its core"
+ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
+ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=0 npx vitest run
+
 step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)"
 bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
 

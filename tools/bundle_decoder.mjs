@@ -29,38 +29,56 @@ import { FAMILIES, VARIANTS } from '../cpp/tools/boundary.mjs';
 import { CONDITIONS as BUNDLED, OPTIONS, checkBuild, coreBytes, files, minified, newest } from './bundle_entries.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const variant = VARIANTS.find((v) => v.name === 'decoder');
-const suffix = `-${variant.name}`;
-// esbuild's options per condition: Node's (with the decode-only core inside) and Deno's as
+const variantNamed = (name) => VARIANTS.find((v) => v.name === name);
+// The entries built here: encoding-wasm/decoder from js/decoder.js, over the decode-only core and
+// families; encoding-wasm/lite from js/lite.js, over the lite core (cpp/tools/boundary.mjs VARIANTS)
+// and the same decode-only families. `core`: the core's file, `tables`: the families' suffix.
+export const ENTRIES = {
+  decoder: { source: 'js/decoder.js', core: variantNamed('decoder'), tables: '-decoder' },
+  lite: { source: 'js/lite.js', core: variantNamed('lite'), tables: '-decoder' },
+};
+const coreFile = (entry) => join(root, `dist/${ENTRIES[entry].core.file}.wasm`);
+// esbuild's options per condition: Node's (with the entry's core inside) and Deno's as
 // tools/bundle_entries.mjs bundles them, minified as those are; the older Nodes' with the "node"
 // condition alone, which resolves "#host" to js/host/node_legacy.js; workerd imports its .wasm files
 // as modules (kept as they are); the default condition keeps `new URL('…wasm', import.meta.url)`,
 // which the user's bundler or the browser resolves.
-const CORE = join(root, `dist/encoding${suffix}.wasm`);
-export const CONDITIONS = {
-  node: { ...BUNDLED.node, ...minified, oneFile: true, plugins: [coreBytes(CORE)] },
+export const conditions = (entry) => ({
+  node: { ...BUNDLED.node, ...minified, oneFile: true, plugins: [coreBytes(coreFile(entry))] },
   'node-legacy': { ...BUNDLED.node, ...minified, oneFile: true, conditions: ['node'] },
   deno: { ...BUNDLED.deno, ...minified, oneFile: true },
-  workerd: { platform: 'neutral', target: 'es2022', external: ['*.wasm'], conditions: ['workerd'] },
-  default: { platform: 'neutral', target: 'es2022', conditions: [] },
-};
-const outDir = (condition) => join(root, 'dist', `decoder-${condition === 'default' ? 'browser' : condition}`);
+  // (encoding-wasm/lite's tables entries are its own for every host: js/tables/<family>.js register
+  // with the main entry's registry, js/core.js)
+  workerd: {
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['*.wasm'],
+    conditions: ['workerd'],
+    oneFile: entry === 'lite',
+  },
+  default: { platform: 'neutral', target: 'es2022', conditions: [], oneFile: entry === 'lite' },
+});
+export const CONDITIONS = conditions('decoder');
+const outDir = (entry, condition) => join(root, 'dist', `${entry}-${condition === 'default' ? 'browser' : condition}`);
 
 // A path to a .wasm file under dist/ in a source: '../../dist/encoding.wasm', `../../dist/tables/${family}.wasm`.
 const WASM_PATH = /(\.\.\/\.\.\/dist\/[^'"`\s]*?)\.wasm\b/g;
+// The name a path to a .wasm file under dist/ takes in the entry's bundles.
+const renamed = (entry, path) =>
+  path.includes('/tables/') ? `${path}${ENTRIES[entry].tables}` : path.replace(/encoding$/, ENTRIES[entry].core.file);
 
-const decodeOnly = {
+const decodeOnly = (entry) => ({
   name: 'decode-only',
   setup(build) {
     build.onLoad({ filter: /[\\/]js[\\/].*\.js$/ }, (args) => {
       let contents = readFileSync(args.path, 'utf8');
       if (args.path === join(root, 'js/entry_point.js'))
-        contents = `export const ENTRY_POINT = '${variant.entry}';\nexport const WASM_SUFFIX = '${suffix}';\n`;
-      else contents = contents.replace(WASM_PATH, `$1${suffix}.wasm`);
+        contents = `export const ENTRY_POINT = '${ENTRIES[entry].core.entry}';\nexport const WASM_SUFFIX = '${ENTRIES[entry].tables}';\n`;
+      else contents = contents.replace(WASM_PATH, (_, path) => `${renamed(entry, path)}.wasm`);
       return { contents, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
-};
+});
 
 // Whether a bundle is older than a source it is built from (js/, package.json, the build's own
 // modules) or missing.
@@ -68,13 +86,15 @@ export function stale() {
   const sources = newest([
     ...files(join(root, 'js')),
     join(root, 'package.json'),
-    CORE,
+    ...Object.keys(ENTRIES).map(coreFile),
     join(root, 'cpp/tools/boundary.mjs'),
     join(root, 'tools/bundle_entries.mjs'),
     fileURLToPath(import.meta.url),
   ]);
-  return Object.keys(CONDITIONS).some(
-    (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
+  return Object.keys(ENTRIES).some((entry) =>
+    Object.keys(CONDITIONS).some(
+      (c) => !existsSync(join(outDir(entry, c), 'index.js')) || sources > newest(files(outDir(entry, c))),
+    ),
   );
 }
 
@@ -98,18 +118,18 @@ const tablesEntries = {
   },
 };
 
-async function bundleFor(condition) {
-  const out = outDir(condition);
+async function bundleFor(entry, condition) {
+  const out = outDir(entry, condition);
   rmSync(out, { recursive: true, force: true });
-  const { plugins = [], oneFile = false, ...options } = CONDITIONS[condition];
-  const sources = { index: join(root, 'js/decoder.js') };
+  const { plugins = [], oneFile = false, ...options } = conditions(entry)[condition];
+  const sources = { index: join(root, ENTRIES[entry].source) };
   const tables = {};
   for (const name of Object.keys(TABLES)) {
     if (oneFile) tables[`tables/${name}`] = `decoder-tables:${name}`;
     else sources[`tables/${name}`] = join(root, `js/tables/${name}.js`);
   }
   for (const [entryPoints, plugin] of [
-    [sources, decodeOnly],
+    [sources, decodeOnly(entry)],
     [tables, tablesEntries],
   ]) {
     if (Object.keys(entryPoints).length === 0) continue;
@@ -125,12 +145,14 @@ async function bundleFor(condition) {
     });
     for (const [path, text] of Object.entries(checkBuild(result, out)))
       for (const [wasm] of text.matchAll(/dist\/[^'"`\s]*\.wasm/g))
-        if (!wasm.endsWith(`${suffix}.wasm`)) throw new Error(`${path} names ${wasm}, not a decode-only module`);
+        if (!wasm.endsWith(`${ENTRIES[entry].tables}.wasm`) && !wasm.endsWith(`/${ENTRIES[entry].core.file}.wasm`))
+          throw new Error(`${path} names ${wasm}, not a module of ${ENTRIES[entry].core.entry}`);
   }
 }
 
 export async function bundleDecoder() {
-  for (const condition of Object.keys(CONDITIONS)) await bundleFor(condition);
+  for (const entry of Object.keys(ENTRIES))
+    for (const condition of Object.keys(CONDITIONS)) await bundleFor(entry, condition);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,9 @@ decltype(&decode_utf8) const volatile kDecodeUtf8 = &decode_utf8;
 decltype(&decode_utf16) const volatile kDecodeUtf16 = &decode_utf16;
 decltype(&decode_single_byte) const volatile kDecodeSingleByte = &decode_single_byte;
 decltype(&decode_x_user_defined) const volatile kDecodeXUserDefined = &decode_x_user_defined;
+#if !EW_LITE
 decltype(&decode_replacement) const volatile kDecodeReplacement = &decode_replacement;
+#endif  // !EW_LITE
 }  // namespace
 
 DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call) {
@@ -54,8 +56,10 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
       return kDecodeSingleByte(encoding - kSingleByteFirst, state, call);
     case X_USER_DEFINED:
       return kDecodeXUserDefined(state, call);
+#if !EW_LITE
     case REPLACEMENT:
       return kDecodeReplacement(state, call);
+#endif  // !EW_LITE
     default:
       break;
   }

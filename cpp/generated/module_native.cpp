@@ -63,7 +63,9 @@ decltype(&decode_utf8) const volatile kDecodeUtf8 = &decode_utf8;
 decltype(&decode_utf16) const volatile kDecodeUtf16 = &decode_utf16;
 decltype(&decode_single_byte) const volatile kDecodeSingleByte = &decode_single_byte;
 decltype(&decode_x_user_defined) const volatile kDecodeXUserDefined = &decode_x_user_defined;
+#if !EW_LITE
 decltype(&decode_replacement) const volatile kDecodeReplacement = &decode_replacement;
+#endif  // !EW_LITE
 decltype(&decode_gb18030) const volatile kDecodeGb18030 = &decode_gb18030;
 decltype(&decode_big5) const volatile kDecodeBig5 = &decode_big5;
 decltype(&decode_euc_jp) const volatile kDecodeEucJp = &decode_euc_jp;
@@ -112,8 +114,10 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
       return kDecodeSingleByte(encoding - kSingleByteFirst, state, call);
     case X_USER_DEFINED:
       return kDecodeXUserDefined(state, call);
+#if !EW_LITE
     case REPLACEMENT:
       return kDecodeReplacement(state, call);
+#endif  // !EW_LITE
     case GBK:
     case GB18030:
       if (!family_loaded(kChineseSimplified)) break;

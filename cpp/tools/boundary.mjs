@@ -37,7 +37,8 @@ export const CODECS = {
     decode: {},
     encode: {},
   },
-  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {} },
+  // (`lite: false`: not in the lite core, EW_LITE, whose TextDecoder never decodes replacement)
+  replacement: { source: 'replacement.cpp', spec: '#replacement', encodings: ['replacement'], decode: {}, lite: false },
   // GBK's decoder is gb18030's decoder; its encoder is gb18030's with "is GBK" set.
   gb18030: {
     source: 'gb18030.cpp',
@@ -63,7 +64,11 @@ export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 //   `#<name>-core` (`loaders`: generated loaders js/generated/<host>_<name>_core.js);
 // - `decoder`, without the encoders' exports (EW_DECODE_ONLY), for encoding-wasm/decoder: that entry
 //   is the sources bundled once per host with every .wasm path renamed to this variant's file
-//   (tools/bundle_decoder.mjs), so it needs no loaders of its own.
+//   (tools/bundle_decoder.mjs), so it needs no loaders of its own;
+// - `lite`, the core alone (`tables: false`: encoding-wasm/lite uses the decoder's family modules)
+//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js)
+//   and without the codecs' fast paths (EW_LITE, cpp/encoding.h), for encoding-wasm/lite
+//   (tools/bundle_decoder.mjs, docs/design.md section 13).
 export const VARIANTS = [
   {
     name: 'errors',
@@ -78,6 +83,15 @@ export const VARIANTS = [
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
     entry: 'encoding-wasm/decoder',
     loaders: false,
+  },
+  {
+    name: 'lite',
+    file: 'encoding-lite',
+    defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1', 'EW_LITE=1'],
+    entry: 'encoding-wasm/lite',
+    loaders: false,
+    tables: false,
+    simd: false,
   },
 ];
 
@@ -144,9 +158,15 @@ export const FAMILY_SOURCES = ['tables.cpp'];
 // per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
 // load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
 // family, each expanded when it is registered. The family modules stay for a user of one family.
-// Of the VARIANTS it has the decode-only one only (encoding-wasm/decoder's bundles rename every path,
-// this one's too); encoding-wasm/errors loads the family modules built with the log.
-export const COMBINED = { name: 'all', families: FAMILIES.map((_, family) => family), variants: ['decoder'] };
+// Every one of the VARIANTS: the decode-only one (encoding-wasm/decoder's bundles rename every path,
+// this one's too) and the one with the error log, which encoding-wasm/errors fetches in browsers and
+// bundlers instead of the four family modules built with it (a constructor needs its module
+// synchronously, so they are fetched up front there).
+export const COMBINED = {
+  name: 'all',
+  families: FAMILIES.map((_, family) => family),
+  variants: ['decoder', 'errors'],
+};
 
 // Every table module's file name under dist/tables/ (without a variant's suffix): the families', then
 // the combined module's.
@@ -154,7 +174,7 @@ export const TABLE_MODULES = [...FAMILIES.map((f) => f.name), COMBINED.name];
 
 // The VARIANTS a table module is built in.
 export const tableVariants = (name) =>
-  name === COMBINED.name ? VARIANTS.filter((v) => COMBINED.variants.includes(v.name)) : VARIANTS;
+  VARIANTS.filter((v) => v.tables !== false && (name !== COMBINED.name || COMBINED.variants.includes(v.name)));
 
 // The ABI of cpp/exports.cpp, as C++ enumerators and JS constants: [C++ name, JS name, value, doc].
 export const ABI = {

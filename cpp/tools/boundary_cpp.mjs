@@ -96,6 +96,10 @@ function codecsHeader() {
   return lines.join('\n');
 }
 
+// `lines` of codec `name`, left out of the lite core (EW_LITE) if the codec is not in it (`lite: false`).
+const notInLite = (name, lines) =>
+  CODECS[name].lite === false ? ['#if !EW_LITE', ...lines, '#endif  // !EW_LITE'] : lines;
+
 // One switch over the encodings of `codecs` that have entry point `kind` ('decode' or 'encode').
 // The decoders are called through a volatile pointer each. The compiler cannot see through that,
 // so binaryen does not inline a decoder into the dispatch, its one caller: engines compile a wasm
@@ -115,7 +119,9 @@ function dispatchFunction(kind, codecs) {
     ...(called.length
       ? [
           'namespace {',
-          ...called.map((name) => `decltype(&${kind}_${name}) const volatile ${pointer(name)} = &${kind}_${name};`),
+          ...called.flatMap((name) =>
+            notInLite(name, [`decltype(&${kind}_${name}) const volatile ${pointer(name)} = &${kind}_${name};`]),
+          ),
           '}  // namespace',
           '',
         ]
@@ -126,12 +132,13 @@ function dispatchFunction(kind, codecs) {
   for (const name of codecs) {
     const codec = CODECS[name];
     if (!codec[kind]) continue;
-    for (const e of codec.encodings) lines.push(`    case ${enumName(e)}:`);
+    const cases = codec.encodings.map((e) => `    case ${enumName(e)}:`);
     const family = familyOfCodec(name);
-    if (family >= 0) lines.push(`      if (!family_loaded(${familyEnum(family)})) break;`);
-    if (kind === 'decode' && codec.bom) lines.push('      call.bom_encoding = true;');
+    if (family >= 0) cases.push(`      if (!family_loaded(${familyEnum(family)})) break;`);
+    if (kind === 'decode' && codec.bom) cases.push('      call.bom_encoding = true;');
     const callee = called.includes(name) ? pointer(name) : `${kind}_${name}`;
-    lines.push(`      return ${callee}(${args(codec[kind])}state, call);`);
+    cases.push(`      return ${callee}(${args(codec[kind])}state, call);`);
+    lines.push(...notInLite(name, cases));
   }
   lines.push('    default:', '      break;', '  }', `  return ${Result}{kUnavailable, 0, 0, 0};`, '}');
   return lines.join('\n');
@@ -229,6 +236,8 @@ function modulesCmake() {
   for (const v of CORE.variants) {
     lines.push(`set(EW_CORE_VARIANT_${v.name}_OUTPUT ${v.file})`);
     lines.push(`set(EW_CORE_VARIANT_${v.name}_DEFINES ${v.defines.join(' ')})`);
+    // (a variant built without SIMD: CMakeLists.txt leaves out -msimd128)
+    if (v.simd === false) lines.push(`set(EW_CORE_VARIANT_${v.name}_NO_SIMD ON)`);
   }
   // The families' defines, and their variants (a family's output file: familyFile()).
   lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);

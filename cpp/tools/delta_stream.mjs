@@ -26,7 +26,7 @@
 
 const zigzag = (d) => (d >= 0 ? d * 2 : -d * 2 - 1);
 
-function pushVarint(out, v) {
+export function pushVarint(out, v) {
   while (v >= 0x80) {
     out.push((v & 0x7f) | 0x80);
     v >>>= 7;

@@ -4,6 +4,7 @@
 import { readIndex, readRanges } from './whatwg_data.mjs';
 import { encodeDeltaStream, encodeRankedStream } from './delta_stream.mjs';
 import { FAMILIES } from './boundary.mjs';
+import { packBlob } from './packed_blob.mjs';
 
 function tableValues(table) {
   if (table.ranges)
@@ -30,10 +31,11 @@ function fnv1a(bytes) {
 const RANKED = new Set(['gb18030', 'big5', 'euc_kr']);
 export const isRanked = (table) => RANKED.has(table.name);
 
-// [{ name, blob: Uint8Array, checksum, usedWords, tables: [{ name, offset, count }] }], in family id
-// order. The ranked tables of a family share one set of used code points, in blob order;
-// `usedWords` is the size in 64-bit words of the bitmap that expanding them needs (one bit per code
-// point up to the family's largest), 0 for a family without ranked tables.
+// [{ name, blob: Uint8Array, packed: Uint8Array, checksum, usedWords, tables: [{ name, offset,
+// count }] }], in family id order; `packed` is the blob as the combined module holds it
+// (cpp/tools/packed_blob.mjs). The ranked tables of a family share one set of used code points, in
+// blob order; `usedWords` is the size in 64-bit words of the bitmap that expanding them needs (one
+// bit per code point up to the family's largest), 0 for a family without ranked tables.
 export function buildFamilyBlobs() {
   return FAMILIES.map(({ name, tables }) => {
     const bytes = [];
@@ -51,14 +53,16 @@ export function buildFamilyBlobs() {
       }
     }
     const blob = Uint8Array.from(bytes);
-    return { name, blob, checksum: fnv1a(blob), usedWords, tables: layout };
+    return { name, blob, packed: packBlob(blob), checksum: fnv1a(blob), usedWords, tables: layout };
   });
 }
 
 // The C++ source that embeds the blobs of `families` (ids in FAMILIES, with `blobs` from
 // buildFamilyBlobs()) in a table module (a family's, or the combined one; a build output, written
-// next to the blobs), with the exports the JS loader calls right after instantiating it.
-export function blobSource(families, blobs) {
+// next to the blobs), with the exports the JS loader calls right after instantiating it. `packed`:
+// the blobs packed (the combined module, which ships where the bytes are downloaded), unpacked when
+// each family is loaded.
+export function blobSource(families, blobs, packed = false) {
   const bytes = (blob) => {
     const lines = [];
     for (let i = 0; i < blob.length; i += 32) lines.push('    ' + Array.from(blob.subarray(i, i + 32)).join(',') + ',');
@@ -73,7 +77,7 @@ export function blobSource(families, blobs) {
     '#include "tables.h"',
     '',
     'namespace {',
-    ...families.map((f) => `const uint8_t kBlob${f}[] = {\n${bytes(blobs[f].blob)}\n};`),
+    ...families.map((f) => `const uint8_t kBlob${f}[] = {\n${bytes(packed ? blobs[f].packed : blobs[f].blob)}\n};`),
     '}  // namespace',
     '',
     '// Which families this module holds (bit i: FAMILIES[i]), so JS can refuse it for another.',
@@ -83,7 +87,10 @@ export function blobSource(families, blobs) {
     '// the JS loader calls it once per family it registers, right after instantiation.',
     'EW_EXPORT int ew_family_init(int family) {',
     '  switch (family) {',
-    ...families.flatMap((f) => [`    case ${f}:`, `      return ew::load_family(${f}, kBlob${f}, sizeof kBlob${f});`]),
+    ...families.flatMap((f) => [
+      `    case ${f}:`,
+      `      return ew::${packed ? 'load_packed_family' : 'load_family'}(${f}, kBlob${f}, sizeof kBlob${f});`,
+    ]),
     '    default:',
     '      return 0;',
     '  }',

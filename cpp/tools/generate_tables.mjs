@@ -6,8 +6,9 @@
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
 // generator would write (CI runs this). --list prints the checked-in files it writes. With --out
 // DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
-// tests load), DIR/tables/<family>_blob.cpp (the same blob for the family's wasm module) and
-// DIR/tables/all_blob.cpp (every family's blob, for the combined module).
+// tests load), DIR/tables/<family>.packed.bin (the blob packed: cpp/tools/packed_blob.mjs),
+// DIR/tables/<family>_blob.cpp (the blob for the family's wasm module) and DIR/tables/all_blob.cpp
+// (every family's packed blob, for the combined module).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
@@ -161,6 +162,39 @@ function jsLabels() {
   ].join('\n');
 }
 
+// encoding-wasm/lite's data (js/lite/): every label, for matching in JS (its wasm core has none),
+// and what each single-byte encoding's decoder gives for the 256 bytes, as a hash, for probing the
+// host's decoders without the core (js/lite/exact.js).
+// LITE_LABELS: the encodings in Encoding id order (the core's enum), separated by ',', each one's
+// labels separated by ' ', its lower-cased name first (every name is also one of its labels): 0.8 KB
+// gzipped, against 1.7 KB for the core's sorted table and its lookup.
+// LITE_BYTEWISE: by Encoding id, for the single-byte encodings and x-user-defined, the 32-bit FNV-1a
+// hash (liteHash) of the code units of the decoding of bytes 0x00-0xFF in replacement mode; 0 for the
+// other encodings.
+export const liteHash = (units) => units.reduce((h, unit) => Math.imul(h ^ unit, 0x01000193) >>> 0, 0x811c9dc5);
+function jsLiteData() {
+  const groups = encodings.map((e) => {
+    const name = e.name.toLowerCase();
+    if (!e.labels.includes(name)) throw new Error(`${e.name}: its lower-cased name is not one of its labels`);
+    return [name, ...e.labels.filter((label) => label !== name)].join(' ');
+  });
+  const bytes = [...Array(256).keys()];
+  const hashes = encodings.map((e) => {
+    const single = singleByte.find((s) => s.name === e.name);
+    if (e.name === 'x-user-defined') return liteHash(bytes.map((b) => (b < 0x80 ? b : 0xf780 + b - 0x80)));
+    if (!single) return 0;
+    const index = readIndex(single.index);
+    return liteHash(bytes.map((b) => (b < 0x80 ? b : (index.get(b - 0x80) ?? 0xfffd))));
+  });
+  return [
+    HEADER('encodings.json and the single-byte index-*.txt'),
+    "// encoding-wasm/lite's data: cpp/tools/generate_tables.mjs (jsLiteData) says what each holds.",
+    `export const LITE_LABELS =\n  ${chunkString(groups.join(',')).trim().replace(/\n\s*/g, ' +\n  ')};`,
+    `export const LITE_BYTEWISE = [${wrapList(hashes)}];`,
+    '',
+  ].join('\n');
+}
+
 function chunkString(text) {
   const parts = [];
   for (let i = 0; i < text.length; i += 72)
@@ -183,6 +217,7 @@ const outputs = {
   ...jsOutputs(),
   'js/generated/names.js': jsSpecNames(),
   'js/generated/labels.js': jsLabels(),
+  'js/generated/lite_data.js': jsLiteData(),
 };
 
 if (process.argv.includes('--list')) {
@@ -213,11 +248,12 @@ const outIndex = process.argv.indexOf('--out');
 if (outIndex > 0) {
   const dir = new URL(`${process.argv[outIndex + 1].replace(/\/?$/, '/')}tables/`, new URL(`file://${process.cwd()}/`));
   mkdirSync(dir, { recursive: true });
-  familyBlobs.forEach(({ name, blob }, id) => {
+  familyBlobs.forEach(({ name, blob, packed }, id) => {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
+    writeIfChanged(new URL(`${name}.packed.bin`, dir), packed);
     writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id], familyBlobs));
   });
-  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs));
+  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs, true));
 }
 
 // Leaves an up-to-date build output untouched, so the build's staleness checks stay quiet.

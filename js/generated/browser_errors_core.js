@@ -3,19 +3,17 @@
 // The core and the table families built for encoding-wasm/errors (dist/encoding-errors.wasm,
 // dist/tables/<family>-errors.wasm), for browsers and bundlers: as js/host/ loads the core and the families.
 // familyModule(family): that family's compiled module.
+// Every family is in one module, dist/tables/all-errors.wasm, fetched up front with
+// the core (a constructor needs its module synchronously).
 import { compile } from '../host/browser.js';
 
-export const coreModule = await compile(new URL('../../dist/encoding-errors.wasm', import.meta.url));
-// (fetched up front: a constructor needs its module synchronously)
-const [chineseSimplified, chineseTraditional, japanese, korean] = await Promise.all([
-  compile(new URL('../../dist/tables/chinese-simplified-errors.wasm', import.meta.url)),
-  compile(new URL('../../dist/tables/chinese-traditional-errors.wasm', import.meta.url)),
-  compile(new URL('../../dist/tables/japanese-errors.wasm', import.meta.url)),
-  compile(new URL('../../dist/tables/korean-errors.wasm', import.meta.url)),
+const [core, combined] = await Promise.all([
+  compile(new URL('../../dist/encoding-errors.wasm', import.meta.url)),
+  compile(new URL('../../dist/tables/all-errors.wasm', import.meta.url)),
 ]);
-const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean };
+export const coreModule = core;
+const FAMILIES = ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'];
 export function familyModule(family) {
-  const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
-  if (!module) throw new Error(`unknown table family ${family}`);
-  return module;
+  if (!FAMILIES.includes(family)) throw new Error(`unknown table family ${family}`);
+  return combined;
 }

@@ -19,7 +19,12 @@ using Bytes = std::vector<uint8_t>;
 // cpp/whatwg/index-<name>.txt as pointer -> code point, read at test time.
 std::map<uint32_t, uint32_t> read_index(const std::string& name);
 
-// Loads a family from the generator's dist/tables/<family>.bin; fails the test if it cannot.
+// A build output of the generator (node cpp/tools/generate_tables.mjs --out build) in
+// EW_TABLES_DIR, such as "japanese.bin"; empty, and the test failed, if it cannot be read.
+Bytes read_table_file(const std::string& file);
+
+// Loads a family from the generator's <family>.packed.bin in EW_TABLES_DIR (through
+// load_packed_family, as the combined module does); fails the test if it cannot.
 void load_family_or_fail(int family);
 
 // A fixture whose tests need table family `Family` (kJapanese, ...) loaded first.

@@ -4,27 +4,19 @@
 // vitest.config.js); this checks what is particular to the entry.
 import { describe, expect, it } from 'vitest';
 import * as main from '../../js/index.js';
-import { bytes } from './helpers.js';
+import { bytes, watchingInstances } from './helpers.js';
 
 // Load the entry while watching WebAssembly.Instance: the modules it instantiates, and then those
 // its preload() instantiates for a family.
-const modules = [];
-const exportsOf = [];
-const OriginalInstance = WebAssembly.Instance;
-WebAssembly.Instance = new Proxy(OriginalInstance, {
-  construct(target, args, newTarget) {
-    modules.push(args[0]);
-    exportsOf.push(WebAssembly.Module.exports(args[0]).map((e) => e.name));
-    return Reflect.construct(target, args, newTarget);
-  },
+const {
+  loaded: lite,
+  modules,
+  exportsOf,
+} = await watchingInstances(async () => {
+  const entry = await import('encoding-wasm/decoder');
+  await entry.preload('shift_jis');
+  return entry;
 });
-let lite;
-try {
-  lite = await import('encoding-wasm/decoder');
-  await lite.preload('shift_jis');
-} finally {
-  WebAssembly.Instance = OriginalInstance;
-}
 
 describe('encoding-wasm/decoder', () => {
   it('instantiates the decode-only core and family modules: ew_decode, and no encoder', () => {

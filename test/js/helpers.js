@@ -23,6 +23,26 @@ export const NATIVE_OFF = globalThis.process?.env?.ENCODING_WASM_NATIVE === '0';
 // of the browser's processes, measured from Node, so it is asynchronous).
 export const residentBytes = async () => (await globalThis.process.memoryUsage()).rss;
 
+// Runs `load` (an async function) while watching WebAssembly.Instance, and gives what it returned
+// with the modules instantiated meanwhile and each one's export names, in order.
+export async function watchingInstances(load) {
+  const modules = [];
+  const exportsOf = [];
+  const OriginalInstance = WebAssembly.Instance;
+  WebAssembly.Instance = new Proxy(OriginalInstance, {
+    construct(target, args, newTarget) {
+      modules.push(args[0]);
+      exportsOf.push(WebAssembly.Module.exports(args[0]).map((e) => e.name));
+      return Reflect.construct(target, args, newTarget);
+    },
+  });
+  try {
+    return { loaded: await load(), modules, exportsOf };
+  } finally {
+    WebAssembly.Instance = OriginalInstance;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bytes
 

@@ -178,3 +178,15 @@ decoderEntry.setNativeDelegation(false);
 // @ts-expect-error: the decoder entry has no encoders
 decoderEntry.encode('a');
 void [liteText, liteName];
+
+// encoding-wasm/lite
+import * as liteEntry from 'encoding-wasm/lite';
+import 'encoding-wasm/lite/tables/japanese';
+await liteEntry.preload('windows-1252');
+const smallest = new liteEntry.TextDecoder('windows-1252', { ignoreBOM: true });
+const smallestText: string = smallest.decode(new Uint8Array([0x80]));
+const smallestName: liteEntry.EncodingName = smallest.encoding;
+const handedToHost: string[] = liteEntry.nativeDelegation();
+// @ts-expect-error: the lite entry has no TextEncoder
+new liteEntry.TextEncoder();
+void [smallestText, smallestName, handedToHost];

@@ -161,6 +161,10 @@ const DICTIONARIES = {
   vie: 'vi',
 };
 const WORDS = 1500;
+// dictionary-et 2.0.0 writes Estonian š and ž as ð and þ (2,066 and 1,099 times: "afiðð", "abaþuur"
+// for afišš, abažuur), what windows-1257's bytes 0xF0 and 0xFE are in ISO-8859-1; read back as
+// windows-1257 wrote them. (No other dictionary has a letter its language lacks that often.)
+const MISREAD = { et: { ð: 'š', þ: 'ž', Ð: 'Š', Þ: 'Ž' } };
 // { group, code, unit: 'words', text } for each language of DICTIONARIES.
 export function wordUnits() {
   return Object.entries(DICTIONARIES).map(([code, tag]) => {
@@ -171,6 +175,7 @@ export function wordUnits() {
       .split('\n')
       .slice(1)
       .map((line) => line.split(/[/\t ]/)[0].trim())
+      .map((stem) => (MISREAD[tag] ? stem.replace(/[ðþÐÞ]/g, (c) => MISREAD[tag][c]) : stem))
       .filter((stem) => /^\p{Ll}/u.test(stem) && !/[0-9]/.test(stem));
     const step = Math.max(1, Math.floor(stems.length / WORDS));
     const words = stems.filter((_, i) => i % step === 0).slice(0, WORDS);

@@ -44,7 +44,8 @@ const fold = (c) => {
   const lower = c.toLowerCase();
   return [...lower].length === 1 ? lower : c;
 };
-const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
+// The ordinal indicators ª and º are letters to Unicode (Lo), signs of numbers in text ("1º", "nº").
+const isLetter = (c) => /[\p{L}\p{M}]/u.test(c) && c !== '\u00aa' && c !== '\u00ba';
 const isAsciiLetter = (c) => /^[a-z]$/.test(c);
 // 2 for an upper-case letter, 1 for a lower-case one, 0 for any other character.
 const caseOf = (c) => (c !== c.toLowerCase() ? 2 : c !== c.toUpperCase() ? 1 : 0);
@@ -105,6 +106,9 @@ function asciiWeights(group) {
 const COMMON_SYMBOLS = [
   ...'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2013\u2014\u2026\u2022\u20ac\u00b0\u00a7\u00a9\u00ae\u2122\u00a0\u00b7',
 ];
+
+// The signs that go with numbers: ordinal indicators, degree, superscript digits, fractions.
+const NUMERIC_SIGNS = [...'\u00aa\u00ba\u00b0\u00b9\u00b2\u00b3\u00bc\u00bd\u00be'];
 
 // Whether a group writes Latin letters: more ASCII letters than others in its text.
 function singleByteLatin(group) {
@@ -171,12 +175,29 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   for (const row of rows)
     for (const column of columns)
       if (row + column < -127 || row + column > 127) throw new Error(`${group}: a pair weight out of Int8 range`);
+  // After a sign that goes with numbers (NUMERIC_SIGNS: "nº 5", "1ª", "20 °C"), a pair the text
+  // lacks is as likely as after a digit, not as in all text: P(b | a) = (n(a, b) + T(a) P_digit(b)) /
+  // (n(a) + T(a)), P_digit(b) smoothed in the same way towards P(b). A letter after one is rare, and
+  // º ª between letters are what Romanian ş ţ are in windows-1252 ("Saint-Pierre ºi Miquelon").
+  // These pairs are listed, since they are no row term plus a column term.
+  const isNumeric = (k) => k >= firstHigh && k < CONTROL && NUMERIC_SIGNS.includes(high[k - firstHigh]);
+  const afterDigit = new Float64Array(count);
+  let previousDigit = false;
+  for (const c of text) {
+    if (previousDigit) afterDigit[charClass(c)]++;
+    previousDigit = c >= '0' && c <= '9';
+  }
+  const afterDigitTotal = afterDigit.reduce((x, y) => x + y, 0);
+  const afterDigitTypes = Math.max(1, afterDigit.filter((n) => n > 0).length);
+  const backOff = (a, b) =>
+    isNumeric(a) ? (afterDigit[b] + afterDigitTypes * unigram(b)) / (afterDigitTotal + afterDigitTypes) : unigram(b);
   const seenPairs = [];
   let last = 0;
   for (let a = 0; a < count; a++) {
     for (let b = 0; b < count; b++) {
-      if ((a < firstHigh && b < firstHigh) || pairs[a * count + b] === 0) continue; // ASCII pairs: elsewhere
-      const p = (pairs[a * count + b] + types(a) * unigram(b)) / (rowTotal(a) + types(a));
+      if ((a < firstHigh && b < firstHigh) || (pairs[a * count + b] === 0 && !isNumeric(a))) continue; // ASCII pairs: elsewhere
+      const p = (pairs[a * count + b] + types(a) * backOff(a, b)) / (rowTotal(a) + types(a));
+      if (pairs[a * count + b] === 0 && quantize(Math.log(p) + emission(b) + LN256) === rows[a] + columns[b]) continue;
       // The index as the distance from the last one, 7 bits a byte, then the weight.
       let delta = a * count + b - last;
       last = a * count + b;
@@ -444,11 +465,12 @@ export const HINTS = ${JSON.stringify(hints)};
 // Single-byte groups. classes: how many letter classes; firstHigh: the first class of a non-ASCII
 // character (the classes below it are ASCII); ascii: the class of each byte 0x00-0x7F; asciiPairs:
 // Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
-// columns: the two terms of the weight of a pair the training text never shows; pairs: the pairs it
-// shows, each as the distance of its index (a x classes + b) from the one before, 7 bits a byte,
-// low first, then its Int8 weight; languages: their codes; adapt: Int8 classes x languages, each
-// language's weight of each class ([class x languages + language]); all weights in 1/${UNIT} nats;
-// maps: each encoding's class for the bytes 0x80-0xFF (255: the decoder reports an error).
+// columns: the two terms of the weight of a pair not listed; pairs: the pairs the training text
+// shows and those after a sign of numbers, each as the distance of its index (a x classes + b) from
+// the one before, 7 bits a byte, low first, then its Int8 weight; languages: their codes; adapt:
+// Int8 classes x languages, each language's weight of each class ([class x languages + language]);
+// all weights in 1/${UNIT} nats; maps: each encoding's class for the bytes 0x80-0xFF (255: the
+// decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
 
 // The group of each CJK encoding (gb18030 decodes as GBK does).

@@ -3,7 +3,8 @@
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
 //   only the core, the family it imports statically, the family it preloads and the core that
 //   encoding-wasm/errors loads. decoder_page.js, which imports encoding-wasm/decoder alone, is
-//   bundled and loaded the same ways, and must fetch the decode-only modules only.
+//   bundled and loaded the same ways, and must fetch the decode-only modules only; lite_page.js,
+//   with encoding-wasm/lite, the lite core and the decode-only families only.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
 //   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
 //   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
@@ -18,7 +19,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } 
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { DECODER_EXPECTED, DECODER_EXPORTS, differences, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
 import { fetchedWasm, launch, load, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -80,7 +81,8 @@ async function buildVite(dir, page) {
 }
 
 // Every file of a build, with its size; fails if the JS holds wasm as base64 or a wasm is missing.
-function inspectBuild(name, dir, decoderOnly) {
+// (`entry`: 'decoder' or 'lite' for those entries' pages, whose modules are their own)
+function inspectBuild(name, dir, entry) {
   const files = [];
   const walk = (d) => {
     for (const f of readdirSync(d)) {
@@ -92,19 +94,22 @@ function inspectBuild(name, dir, decoderOnly) {
   walk(dir);
   const problems = [];
   const wasm = files.filter((f) => f.path.endsWith('.wasm'));
-  const suffix = decoderOnly ? '-decoder' : '';
-  for (const base of ['encoding', 'chinese-simplified', 'chinese-traditional', 'japanese', 'korean'].map(
-    (b) => b + suffix,
-  )) {
+  const suffix = entry ? '-decoder' : '';
+  const core = entry === 'lite' ? 'encoding-lite' : `encoding${suffix}`;
+  for (const base of [
+    core,
+    ...['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'].map((b) => b + suffix),
+  ]) {
     if (
       !wasm.some((f) => f.path.split(sep).pop().startsWith(`${base}-`) || f.path.split(sep).pop() === `${base}.wasm`)
     ) {
       problems.push(`${name}: no ${base}.wasm asset in the output`);
     }
   }
-  // (the decoder's page: the decode-only modules, and no other)
+  // (the decoder's and the lite's pages: their own modules, and no other)
   for (const f of wasm)
-    if (decoderOnly && !f.path.includes('-decoder')) problems.push(`${name}: ${f.path} is not decode-only`);
+    if (entry && !f.path.includes('-decoder') && !f.path.includes('encoding-lite'))
+      problems.push(`${name}: ${f.path} is not one of encoding-wasm/${entry}'s modules`);
   for (const f of files.filter((f) => f.path.endsWith('.js'))) {
     const text = readFileSync(join(dir, f.path), 'utf8');
     if (text.includes('AGFzbQ')) problems.push(`${name}: ${f.path} inlines a wasm module as base64`);
@@ -127,10 +132,11 @@ const POLICIES = {
 const failures = [];
 const fail = (m) => failures.push(m);
 
-// The page's scenario() results (checks.js), or with `decoder` its decoderScenario() results.
+// The page's scenario() results (checks.js), or with `decoder` ('decoder', 'lite') that entry's
+// decoderScenario() results.
 function checkResults(name, results, decoder) {
-  const expected = decoder ? DECODER_EXPECTED : undefined;
-  const entry = decoder ? 'encoding-wasm/decoder' : 'encoding-wasm';
+  const expected = decoder === 'lite' ? LITE_EXPECTED : decoder ? DECODER_EXPECTED : undefined;
+  const entry = decoder ? `encoding-wasm/${decoder}` : 'encoding-wasm';
   for (const d of differences(results.checks, expected))
     fail(`${name} (host decoder for ${results.delegated.join(', ')}): ${d}`);
   for (const d of differences(results.wasmOnly, expected)) fail(`${name} (everything in wasm): ${d}`);
@@ -141,7 +147,7 @@ function checkResults(name, results, decoder) {
   if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean', entry))
     fail(`${name}: euc-kr never loaded: ${JSON.stringify(results.after.eucKr)}`);
   if (decoder && String(results.exports) !== String(DECODER_EXPORTS))
-    fail(`${name}: encoding-wasm/decoder exports ${results.exports}`);
+    fail(`${name}: ${entry} exports ${results.exports}`);
 }
 
 function checkWorkingPage(name, { results, console: messages, errors, violations }, { csp, decoder }) {
@@ -189,14 +195,17 @@ const builds = {
   vite: join(out, 'vite'),
   'esbuild-decoder': join(out, 'esbuild-decoder'),
   'vite-decoder': join(out, 'vite-decoder'),
+  'esbuild-lite': join(out, 'esbuild-lite'),
+  'vite-lite': join(out, 'vite-lite'),
 };
-const isDecoder = (build) => build.endsWith('-decoder');
-const pageOf = (build) => (isDecoder(build) ? 'decoder_page' : 'page');
+// The entry a build's page is about ('decoder', 'lite'), or undefined for the main page.
+const entryOf = (build) => /-(decoder|lite)$/.exec(build)?.[1];
+const pageOf = (build) => (entryOf(build) ? `${entryOf(build)}_page` : 'page');
 const t0 = Date.now();
 for (const [name, dir] of Object.entries(builds))
   await (name.startsWith('esbuild') ? buildEsbuild : buildVite)(dir, pageOf(name));
 for (const [name, dir] of Object.entries(builds)) {
-  const { files, problems } = inspectBuild(name, dir, isDecoder(name));
+  const { files, problems } = inspectBuild(name, dir, entryOf(name));
   problems.forEach(fail);
   console.log(`${name} build: ${files.map((f) => `${f.path} ${f.size}`).join(', ')}`);
 }
@@ -215,23 +224,15 @@ try {
       if (policy === 'csp-no-wasm') {
         checkBlockedPage(name, result);
       } else {
-        checkWorkingPage(name, result, { csp: policy === 'csp', decoder: isDecoder(build) });
+        checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page imports encoding-wasm/errors, which loads its own core and families, built with
-        // the error log: encoding-errors.wasm, <family>-errors.wasm; the decoder's page, the
-        // decode-only core and the two families it loads, and nothing else)
-        const want = isDecoder(build)
-          ? ['chinese-simplified-decoder.wasm', 'encoding-decoder.wasm', 'japanese-decoder.wasm']
-          : [
-              'chinese-simplified-errors.wasm',
-              'chinese-simplified.wasm',
-              'chinese-traditional-errors.wasm',
-              'encoding-errors.wasm',
-              'encoding.wasm',
-              'japanese-errors.wasm',
-              'japanese.wasm',
-              'korean-errors.wasm',
-            ];
+        // (the page imports encoding-wasm/errors, which loads its own core and every family, built
+        // with the error log: encoding-errors.wasm and the combined all-errors.wasm; the decoder's
+        // and the lite's pages, their cores and the two decode-only families they load, and nothing
+        // else)
+        const want = entryOf(build)
+          ? ['chinese-simplified-decoder.wasm', `encoding-${entryOf(build)}.wasm`, 'japanese-decoder.wasm']
+          : ['all-errors.wasm', 'chinese-simplified.wasm', 'encoding-errors.wasm', 'encoding.wasm', 'japanese.wasm'];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

@@ -18,6 +18,7 @@ const worker :Workerd.Worker = (
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
     (name = "encoding-errors.wasm", wasm = embed "encoding-errors.wasm"),
     (name = "encoding-decoder.wasm", wasm = embed "encoding-decoder.wasm"),
+    (name = "encoding-lite.wasm", wasm = embed "encoding-lite.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
@@ -32,6 +33,7 @@ const worker :Workerd.Worker = (
     (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
     (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
     (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
+    (name = "tables/all-errors.wasm", wasm = embed "tables/all-errors.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

@@ -14,7 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { TABLE_MODULES, VARIANTS, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
-import { DECODER_EXPORTS, DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPORTS, DECODER_EXPECTED, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,6 +69,8 @@ for (const host of [
   'compileStreaming',
   'decoder-browser',
   'decoder-node',
+  'lite-browser',
+  'lite-node',
 ]) {
   if (bundle.includes(host))
     throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
@@ -108,18 +110,24 @@ const failures = [
   ),
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
-// encoding-wasm/decoder: the same decoding, its own tables entry and preload(), no encoder.
-const { decoder } = response;
-failures.push(
-  ...differences(decoder.checks, DECODER_EXPECTED).map((d) => `decoder checks (host decoders): ${d}`),
-  ...differences(decoder.wasmOnly, DECODER_EXPECTED).map((d) => `decoder checks (everything in wasm): ${d}`),
-);
-if (JSON.stringify(decoder.exports) !== JSON.stringify(DECODER_EXPORTS))
-  failures.push(`encoding-wasm/decoder exports ${decoder.exports}`);
-if (!missingFamilyOk(decoder.before.gbk, 'gbk', 'chinese-simplified', 'encoding-wasm/decoder'))
-  failures.push(`decoder: gbk before preload: ${JSON.stringify(decoder.before.gbk)}`);
-if (!missingFamilyOk(decoder.after.eucKr, 'euc-kr', 'korean', 'encoding-wasm/decoder'))
-  failures.push(`decoder: euc-kr, never loaded: ${JSON.stringify(decoder.after.eucKr)}`);
+// encoding-wasm/decoder and encoding-wasm/lite: the same decoding, their own tables entries and
+// preload(), no encoder (the lite's fatal errors do not say where).
+for (const [entry, expected] of [
+  ['decoder', DECODER_EXPECTED],
+  ['lite', LITE_EXPECTED],
+]) {
+  const result = response[entry];
+  failures.push(
+    ...differences(result.checks, expected).map((d) => `${entry} checks (host decoders): ${d}`),
+    ...differences(result.wasmOnly, expected).map((d) => `${entry} checks (everything in wasm): ${d}`),
+  );
+  if (JSON.stringify(result.exports) !== JSON.stringify(DECODER_EXPORTS))
+    failures.push(`encoding-wasm/${entry} exports ${result.exports}`);
+  if (!missingFamilyOk(result.before.gbk, 'gbk', 'chinese-simplified', `encoding-wasm/${entry}`))
+    failures.push(`${entry}: gbk before preload: ${JSON.stringify(result.before.gbk)}`);
+  if (!missingFamilyOk(result.after.eucKr, 'euc-kr', 'korean', `encoding-wasm/${entry}`))
+    failures.push(`${entry}: euc-kr, never loaded: ${JSON.stringify(result.after.eucKr)}`);
+}
 const { host, before, after } = response;
 const refused = (r) => typeof r.error === 'string' && !('value' in r);
 if (!refused(host.eval)) failures.push(`eval is allowed in workerd: ${JSON.stringify(host.eval)}`);

@@ -1,6 +1,6 @@
 // A plain workerd module worker that uses the package the way a Workers user does: the package
 // entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another; and
-// the same with encoding-wasm/decoder and its own tables entry.
+// the same with encoding-wasm/decoder and encoding-wasm/lite and their own tables entries.
 // run.mjs bundles it with esbuild (the "workerd" condition picks js/host/workerd.js; the .wasm
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
@@ -11,6 +11,8 @@ import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
 import * as lite from 'encoding-wasm/decoder';
 import 'encoding-wasm/decoder/tables/japanese';
+import * as liteEntry from 'encoding-wasm/lite';
+import 'encoding-wasm/lite/tables/japanese';
 import { decoderScenario, hostRestrictions, scenario } from '../checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
@@ -20,6 +22,7 @@ export default {
     return Response.json({
       ...(await scenario(api)),
       decoder: await decoderScenario(lite),
+      lite: await decoderScenario(liteEntry),
       host: hostRestrictions(),
       importMetaUrl: String(import.meta.url),
     });

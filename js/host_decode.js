@@ -1,0 +1,45 @@
+// Calling a host's own decoder (one that passed the exactness probes, js/host_probes.js) for a
+// TextDecoder: the main entry's (js/text_decoder.js) and encoding-wasm/lite's (js/lite/text_decoder.js).
+import { apply, bufferOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
+import * as MESSAGES from './messages.js';
+import { isFixedArrayBuffer } from './webidl.js';
+
+// Input longer than this goes to a host decoder in pieces, streamed: Node 20's fatal UTF-8 decoder
+// calls a valid 512 MiB input invalid (its output would be too long), a TypeError that would read
+// as malformed input; in pieces, too-long output is the RangeError of our own concatenation.
+const HOST_PIECE = 1 << 24;
+// The options of a host decoder's decode() calls: made once, with no prototype to read through.
+const STREAM = Object.freeze({ __proto__: null, stream: true });
+const END = Object.freeze({ __proto__: null, stream: false });
+
+// `bytes` (a Uint8Array of `total` bytes) if its memory is an ArrayBuffer of fixed length, else a copy
+// in one: host decoders do not all accept views of shared or resizable memory.
+export function fixedBytes(bytes, total) {
+  if (isFixedArrayBuffer(bytes)) return bytes;
+  const copy = new Uint8Array(total);
+  setBytes(copy, bytes, 0);
+  return copy;
+}
+
+// The text of the `total` bytes of `bytes` (fixedBytes) from `decoder`, an instance of the host's
+// class whose decode() is `decode`, with end-of-queue after them when `flush`. Throws what the host
+// decoder throws (hostFailure).
+export function decodeOnHost(decode, decoder, bytes, total, flush) {
+  if (total <= HOST_PIECE) return apply(decode, decoder, [bytes, flush ? END : STREAM]);
+  let text = '';
+  for (let pos = 0; pos < total; pos += HOST_PIECE) {
+    const end = total - pos < HOST_PIECE ? total : pos + HOST_PIECE;
+    const piece = new Uint8Array(bufferOf(bytes), offsetOf(bytes) + pos, end - pos);
+    text += apply(decode, decoder, [piece, end < total || !flush ? STREAM : END]);
+  }
+  return text;
+}
+
+// What to throw for `error`, thrown by a host decoder, when it is not a TypeError (hosts report
+// malformed input in fatal mode as a TypeError, which the caller reports itself): output longer
+// than the engine's longest string (Node: an Error, ERR_STRING_TOO_LONG) is the RangeError the wasm
+// path gives; the rest goes out as it came.
+export const hostFailure = (error) =>
+  error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG'
+    ? new RangeError(MESSAGES.tooLong(), { cause: error })
+    : error;

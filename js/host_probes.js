@@ -1,0 +1,156 @@
+// The exactness probes of a host's own decoders (docs/design.md section 7), shared by the main
+// entry's delegation (js/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
+// { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
+// a TextDecoder constructor, so they call no built-in a page could have replaced (js/intrinsics.js).
+import { apply, bufferOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics.js';
+
+// Whether `name` is one of the encodings whose host decoders exactUtf() probes (UTF-8, UTF-16BE/LE).
+export const probedUtf = (name) => PROBES[name] !== undefined;
+
+const PROBES = {
+  __proto__: null,
+  'utf-8': [
+    // [bytes, fatal, expected]: overlong, surrogate, truncated, out of range, BOM
+    [[0xf0, 0x80, 0x80], false, '\ufffd\ufffd\ufffd'],
+    [[0xed, 0xa0, 0x80, 0x61], false, '\ufffd\ufffd\ufffda'],
+    [[0xe2, 0x82, 0x61], false, '\ufffda'],
+    [[0xf4, 0x90, 0x80, 0x80], false, '\ufffd\ufffd\ufffd\ufffd'],
+    [[0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], false, '\ufeff'],
+    [[0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80], true, '\u00e9\u{1f600}'],
+    [[0xc0], true, null],
+  ],
+  'utf-16le': [
+    [[0x61, 0x00, 0x00, 0xd8, 0x62, 0x00], false, 'a\ufffdb'],
+    [[0x00, 0xdc, 0x3d, 0xd8, 0x00, 0xde], false, '\ufffd\u{1f600}'],
+    [[0xff, 0xfe, 0x61, 0x00, 0x62], false, 'a\ufffd'],
+    [[0x00, 0xd8], true, null],
+  ],
+  'utf-16be': [
+    [[0x00, 0x61, 0xd8, 0x00, 0x00, 0x62], false, 'a\ufffdb'],
+    [[0xfe, 0xff, 0x00, 0x61], false, 'a'],
+    [[0xd8, 0x3d, 0xde, 0x00, 0x61], false, '\u{1f600}\ufffd'],
+  ],
+};
+
+// [chunks, expected, chunks, expected] per encoding: decoded with { stream: true } but the last.
+const STREAM_PROBES = {
+  __proto__: null,
+  'utf-8': [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], '\u20ac', [[0x61], [0xef, 0xbb, 0xbf]], 'a\ufeff'],
+  'utf-16le': [
+    [[0xff], [0xfe, 0x61], [0x00]],
+    'a',
+    [
+      [0x61, 0x00],
+      [0xff, 0xfe],
+    ],
+    'a\ufeff',
+  ],
+  'utf-16be': [
+    [[0xfe], [0xff, 0x00], [0x61]],
+    'a',
+    [
+      [0x00, 0x61],
+      [0xfe, 0xff],
+    ],
+    'a\ufeff',
+  ],
+};
+
+// A Uint8Array of the bytes in `list`, by plain loops and element writes: the probes run in a
+// TextDecoder constructor, where a page's replaced array methods and iterators must not be called.
+function bytesOf(list) {
+  const bytes = new Uint8Array(list.length);
+  for (let i = 0; i < list.length; i++) bytes[i] = list[i];
+  return bytes;
+}
+
+// Whether the host's decoder of `name` (one of probedUtf) passes the probes: on the edge cases
+// where implementations have differed.
+export function exactUtf(host, name) {
+  try {
+    const probes = PROBES[name];
+    for (let p = 0; p < probes.length; p++) {
+      const probe = probes[p];
+      let actual;
+      try {
+        actual = apply(host.decode, new host.Native(name, { __proto__: null, fatal: probe[1] }), [bytesOf(probe[0])]);
+      } catch (e) {
+        actual = e instanceof TypeError ? null : undefined;
+      }
+      if (actual !== probe[2]) return false;
+    }
+    // Streaming: a sequence and a BOM split across calls, and a U+FEFF that arrives after other
+    // output in an earlier call, which is text, not a BOM (Deno and workerd drop it when the
+    // earlier chunks were all ASCII).
+    const streams = STREAM_PROBES[name];
+    for (let k = 0; k < streams.length; k += 2) {
+      const d = new host.Native(name);
+      const chunks = streams[k];
+      let s = '';
+      for (let i = 0; i < chunks.length; i++)
+        s += apply(host.decode, d, [bytesOf(chunks[i]), { __proto__: null, stream: i < chunks.length - 1 }]);
+      if (s !== streams[k + 1]) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const STREAM = { __proto__: null, stream: true };
+// Whether the host's decoder of single-byte encoding `name` (or x-user-defined) decodes each of the
+// 256 bytes as `ours` (a function from a Uint8Array to our decoder's string of it, in replacement
+// mode), in one call and in two streamed calls, in replacement mode and fatal, and takes no BOM off.
+export function exactBytewise(host, name, ours) {
+  // The host's output for `bytes` in one call, or in two streamed calls and a flush (`at`: where
+  // the second starts; Node 20's windows-1252 decoder was Latin-1 in one mode only).
+  const theirs = (bytes, fatal, at = -1) => {
+    try {
+      const d = new host.Native(name, { __proto__: null, fatal });
+      if (at < 0) return apply(host.decode, d, [bytes]);
+      const first = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), 0, at), STREAM]);
+      const second = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), at, lengthOf(bytes) - at), STREAM]);
+      return first + second + apply(host.decode, d, []);
+    } catch (e) {
+      return e instanceof TypeError ? null : undefined;
+    }
+  };
+  try {
+    const all = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) all[b] = b;
+    const want = ours(all);
+    if (want.length !== 256 || theirs(all, false) !== want || theirs(all, false, 100) !== want) return false;
+    // Fatal: the bytes without an error decode the same; each byte with one, after an "a", is a
+    // TypeError.
+    let validText = '';
+    for (let b = 0; b < 256; b++) {
+      if (want[b] !== '\ufffd') validText += want[b];
+      else if (theirs(bytesOf([0x61, b]), true) !== null) return false;
+    }
+    const valid = new Uint8Array(validText.length);
+    for (let b = 0, n = 0; b < 256; b++) if (want[b] !== '\ufffd') valid[n++] = b;
+    if (theirs(valid, true) !== validText || theirs(valid, true, validText.length >> 1) !== validText) return false;
+    // No BOM is taken off (a host that sniffed one would).
+    const boms = [
+      bytesOf([0xef, 0xbb, 0xbf, 0x61]),
+      bytesOf([0xff, 0xfe, 0x61, 0x00]),
+      bytesOf([0xfe, 0xff, 0x00, 0x61]),
+    ];
+    for (let i = 0; i < boms.length; i++) if (theirs(boms[i], false) !== ours(boms[i])) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A UTF-16LE decoder of the host's class `Native` (ignoring BOMs) that makes strings of our output's
+// code units (js/strings.js, js/lite/wasm.js), if it has a correct one, else null. Our output never
+// holds lone surrogates, so its error handling never comes into play.
+export function utf16StringDecoder(Native) {
+  try {
+    const d = new Native('utf-16le', { ignoreBOM: true });
+    return d.decode(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00])) === '\ufeffa\u{1f600}' ? d : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+// Whether the host's own decoder of an encoding is exact, for encoding-wasm/lite: the probes of the
+// main entry (js/host_probes.js, docs/design.md section 7), with what the standard's single-byte
+// decoders give for the 256 bytes taken from the host's own output once its hash is the one the
+// index gives (js/generated/lite_data.js, LITE_BYTEWISE: 32-bit FNV-1a), so that no wasm is needed
+// to probe (js/lite/browser_host.js probes at load and fetches the lite core only if one fails).
+import { LITE_BYTEWISE } from '../generated/lite_data.js';
+import { exactBytewise, exactUtf, probedUtf } from '../host_probes.js';
+import { apply, charCodeOf, lengthOf, Uint8Array } from '../intrinsics.js';
+import { NAMES } from './labels.js';
+
+const HostTextDecoder = globalThis.TextDecoder;
+const { imul } = Math;
+// The host's decoder and its decode() as they were at load time, or null.
+export const host =
+  typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
+const results = { __proto__: null };
+
+// Whether the lite entry may hand encoding `id` to the host's decoder if that is exact: UTF-8,
+// UTF-16, the single-byte encodings and x-user-defined.
+export const delegable = (id) => probedUtf(NAMES[id]) || LITE_BYTEWISE[id] !== 0;
+
+// Whether the host's decoder of encoding `id` (delegable) is exact; probed on first use.
+export const exact = (id) =>
+  (results[id] ??= host !== null && (probedUtf(NAMES[id]) ? exactUtf(host, NAMES[id]) : exactBytes(id)));
+
+function exactBytes(id) {
+  const name = NAMES[id];
+  let table;
+  try {
+    const all = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) all[b] = b;
+    table = apply(host.decode, new host.Native(name), [all]);
+  } catch {
+    return false;
+  }
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < table.length; i++) hash = imul(hash ^ charCodeOf(table, i), 0x01000193) >>> 0;
+  if (table.length !== 256 || hash !== LITE_BYTEWISE[id]) return false;
+  // The standard's decoding of `bytes`: each byte's code point, from the table just checked.
+  const ours = (bytes) => {
+    let s = '';
+    for (let i = 0; i < lengthOf(bytes); i++) s += table[bytes[i]];
+    return s;
+  };
+  return exactBytewise(host, name, ours);
+}

@@ -1,0 +1,107 @@
+// https://encoding.spec.whatwg.org/#interface-textdecoder for encoding-wasm/lite: the standard's
+// TextDecoder, with the WebIDL conversions of the main entry's (js/webidl.js), over the host's exact
+// decoders (./host.js) and the lite core and decode-only families (./wasm.js).
+import { FATAL, IGNORE_BOM } from '../generated/abi.js';
+import { decodeOnHost, fixedBytes, hostFailure } from '../host_decode.js';
+import { lengthOf, Uint8Array } from '../intrinsics.js';
+import * as MESSAGES from '../messages.js';
+import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
+import { host } from './exact.js';
+import { delegated } from './host.js';
+import { encodingId, NAMES } from './labels.js';
+import { decodeInWasm, moduleFor } from './wasm.js';
+
+const EMPTY = new Uint8Array(0);
+let isTextDecoder;
+
+export class TextDecoder {
+  // The encoding's id, error mode, ignore BOM and do not flush; the module that decodes it in wasm
+  // with the decoder's state ({ id, options, s0, s1 }: ./wasm.js), or the host's decoder (made on
+  // first use).
+  #id;
+  #fatal;
+  #ignoreBOM;
+  #doNotFlush = false;
+  #module = null;
+  #state;
+  #host = null;
+
+  static {
+    isTextDecoder = (value) => value !== null && typeof value === 'object' && #id in value;
+  }
+
+  // https://encoding.spec.whatwg.org/#dom-textdecoder
+  constructor(label = 'utf-8', options = undefined) {
+    label = toDOMString(label);
+    const { fatal, ignoreBOM } = toDecoderOptions(options);
+    const id = encodingId(label);
+    if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
+    if (NAMES[id] === 'replacement') throw new RangeError(MESSAGES.replacementLabel(label));
+    if (!delegated(id)) this.#module = moduleFor(id);
+    this.#id = id;
+    this.#fatal = fatal;
+    this.#ignoreBOM = ignoreBOM;
+    this.#state = { id, options: (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0), s0: 0, s1: 0 };
+  }
+
+  get encoding() {
+    return NAMES[brand(this).#id];
+  }
+
+  get fatal() {
+    return brand(this).#fatal;
+  }
+
+  get ignoreBOM() {
+    return brand(this).#ignoreBOM;
+  }
+
+  // https://encoding.spec.whatwg.org/#dom-textdecoder-decode
+  decode(input = undefined, options = undefined) {
+    brand(this);
+    // The arguments in WebIDL's order (a bad input is a TypeError before the options are read); the
+    // bytes are taken after the options, whose `stream` getter may have resized or detached them.
+    if (input !== undefined) toBytes(input);
+    const stream = toStreamOption(options);
+    const bytes = input === undefined ? EMPTY : toBytes(input);
+    const state = this.#state;
+    // 1. Without do not flush, a new decoder instance (BOM seen false is in its state).
+    if (!this.#doNotFlush) state.s0 = state.s1 = 0;
+    // 2. Set do not flush to options["stream"]. 3.-5. Process the bytes.
+    this.#doNotFlush = stream;
+    try {
+      return this.#module !== null ? decodeInWasm(this.#module, state, bytes, !stream) : this.#onHost(bytes, stream);
+    } catch (error) {
+      // After an error the next call starts a new decoder, as after a flush.
+      this.#doNotFlush = false;
+      throw error;
+    }
+  }
+
+  // The host's decoder over `bytes`; it starts anew by itself after a call that flushed.
+  #onHost(bytes, stream) {
+    const total = lengthOf(bytes);
+    this.#host ??= new host.Native(NAMES[this.#id], {
+      __proto__: null,
+      fatal: this.#fatal,
+      ignoreBOM: this.#ignoreBOM,
+    });
+    bytes = fixedBytes(bytes, total);
+    try {
+      return decodeOnHost(host.decode, this.#host, bytes, total, !stream);
+    } catch (error) {
+      // Whatever went wrong, the host decoder's state is gone.
+      this.#host = null;
+      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(NAMES[this.#id]));
+      throw hostFailure(error);
+    }
+  }
+}
+
+// The brand check of every member: a TypeError on any other receiver.
+function brand(value) {
+  if (!isTextDecoder(value)) throw new TypeError(MESSAGES.illegalInvocation('TextDecoder'));
+  return value;
+}
+
+defineInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
