@@ -34,11 +34,11 @@ export function pointerTable(name) {
   return table;
 }
 
-// The weights of a group's pairs of classes a, b, less the row term of a (which judge() adds back:
-// weights[a * classes + b] + rowTerms[a]): the column term where the training text shows no pair,
-// the listed weight less the row term where it does (see the generator's singleByteModel). Made
-// without a loop over every pair (one copy of the column terms a row, then the listed pairs), as the
-// first call runs it in the interpreter.
+// The weights of a group's pairs of classes a, b, less the row term of a (weights[a * classes + b] +
+// rowTerms[a]; judge() adds it back from each candidate's byte table): the column term where the
+// training text shows no pair, the listed weight less the row term where it does (see the
+// generator's singleByteModel). Made without a loop over every pair (one copy of the column terms a
+// row, then the listed pairs), as the first call runs it in the interpreter.
 function pairWeights({ classes, rows, columns, pairs }) {
   const weights = new Int16Array(classes * classes);
   const line = Int16Array.from(columns);
@@ -58,8 +58,8 @@ function pairWeights({ classes, rows, columns, pairs }) {
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, languageWeights, adapted,
-// maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
+// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, languageWeights,
+// adapted, maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
 // caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches.
 export function groupModel(index) {
   let model = groupModels.get(index);
