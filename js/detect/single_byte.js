@@ -6,7 +6,7 @@
 // weights for the pairs of ASCII bytes, with a weight for the case of each letter after the case of
 // the character before (which the classes fold).
 // https://encoding.spec.whatwg.org/#single-byte-decoder
-import { groupModel, UNIT } from './tables.js';
+import { groupModel, UNIT, weighed } from './tables.js';
 
 const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
@@ -215,10 +215,14 @@ function casesOf(name, model) {
   return table;
 }
 
-// classOf and caseOf in one table: class | case << 8.
-function classesAndCases(classOf, caseOf) {
-  const both = new Uint16Array(256);
-  for (let b = 0; b < 256; b++) both[b] = classOf[b] | (caseOf[b] << 8);
+// classOf and caseOf in one table, with the row term of each class (tables.js pairWeights):
+// class | case << 8 | row term << 10 (a class ruled out has none).
+function classesAndCases(classOf, caseOf, rowTerms) {
+  const both = new Int32Array(256);
+  for (let b = 0; b < 256; b++) {
+    const k = classOf[b];
+    both[b] = k | (caseOf[b] << 8) | ((k === REJECTED ? 0 : rowTerms[k]) << 10);
+  }
   return both;
 }
 
@@ -235,8 +239,8 @@ export class SingleByteCandidate {
   load() {
     this.model = groupModel(this.group);
     this.classOf = classesOf(this.name, this.model);
-    // Each byte's class (low 8 bits) and case (above), for the pair loop: one load a byte.
-    this.classAndCase = classesAndCases(this.classOf, casesOf(this.name, this.model));
+    // Each byte's class (low 8 bits), case and row term (above), for the pair loop: one load a byte.
+    this.classAndCase = classesAndCases(this.classOf, casesOf(this.name, this.model), this.model.rowTerms);
   }
 
   // Back to no input (detect() reuses its candidates).
@@ -260,11 +264,12 @@ export class SingleByteCandidate {
     for (let i = 0; i < seenHigh.length; i++) {
       const byte = seenHigh[i];
       const k = classOf[byte];
-      if (adapted[k] === 1) {
+      if (k === REJECTED) errors += byteCounts[byte];
+      else if (adapted[k] === 1 || (adapted[k] === 0 && weighed(model, k))) {
         const n = byteCounts[byte];
         const row = k * count;
         for (let l = 0; l < count; l++) fits[l] += n * languageWeights[row + l];
-      } else if (k === REJECTED) errors += byteCounts[byte];
+      }
     }
     this.errors = errors;
     this.alive = errors <= most;
@@ -272,6 +277,7 @@ export class SingleByteCandidate {
       this.score = 0;
       return;
     }
+    // A pair's weight: weights[class of a * classes + class of b] + the row term of a's class.
     const { weights, classes, caseWeights } = model;
     const both = this.classAndCase;
     const { first, second, pairCount, highPairs } = pairs;
@@ -280,14 +286,20 @@ export class SingleByteCandidate {
       for (let i = 0; i < highPairs; i++) {
         const a = both[first[i]];
         const b = both[second[i]];
-        score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+        const k = a & 0xff;
+        score +=
+          pairCount[i] *
+          (weights[k * classes + (b & 0xff)] + (a >> 10) + caseWeights[((a >> 8) & 3) * 3 + ((b >> 8) & 3)]);
       }
     else
       for (let i = 0; i < highPairs; i++) {
         const a = both[first[i]];
         const b = both[second[i]];
-        if ((a & 0xff) !== REJECTED && (b & 0xff) !== REJECTED)
-          score += pairCount[i] * (weights[(a & 0xff) * classes + (b & 0xff)] + caseWeights[(a >> 8) * 3 + (b >> 8)]);
+        const k = a & 0xff;
+        if (k !== REJECTED && (b & 0xff) !== REJECTED)
+          score +=
+            pairCount[i] *
+            (weights[k * classes + (b & 0xff)] + (a >> 10) + caseWeights[((a >> 8) & 3) * 3 + ((b >> 8) & 3)]);
       }
     this.score = score + mixed(count);
   }

@@ -34,21 +34,15 @@ export function pointerTable(name) {
   return table;
 }
 
-// The Int8 classes x classes weights of a group's pairs: the row and column terms where the training
-// text shows no pair, the listed weight where it does (see the generator's singleByteModel).
+// The weights of a group's pairs of classes a, b, less the row term of a (weights[a * classes + b] +
+// rowTerms[a]; judge() adds it back from each candidate's byte table): the column term where the
+// training text shows no pair, the listed weight less the row term where it does (see the
+// generator's singleByteModel). Made without a loop over every pair (one copy of the column terms a
+// row, then the listed pairs), as the first call runs it in the interpreter.
 function pairWeights({ classes, rows, columns, pairs }) {
-  // Rows with the same term are the same line (the generator keeps every sum within Int8).
-  const weights = new Int8Array(classes * classes);
-  const lines = new Map();
-  for (let a = 0; a < classes; a++) {
-    let line = lines.get(rows[a]);
-    if (!line) {
-      line = new Int8Array(classes);
-      for (let b = 0; b < classes; b++) line[b] = rows[a] + columns[b];
-      lines.set(rows[a], line);
-    }
-    weights.set(line, a * classes);
-  }
+  const weights = new Int16Array(classes * classes);
+  const line = Int16Array.from(columns);
+  for (let a = 0; a < classes; a++) weights.set(line, a * classes);
   const listed = fromBase64(pairs);
   for (let i = 0, index = 0; i < listed.length;) {
     let delta = 0;
@@ -58,14 +52,14 @@ function pairWeights({ classes, rows, columns, pairs }) {
       if (byte < 0x80) break;
     }
     index += delta;
-    weights[index] = (listed[i++] << 24) >> 24;
+    weights[index] = ((listed[i++] << 24) >> 24) - rows[(index / classes) | 0];
   }
   return weights;
 }
 
 const groupModels = new Map();
-// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, languageWeights, adapted,
-// maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
+// { classes, firstHigh, count (languages), ascii, asciiPairs, weights, rowTerms, languageWeights,
+// adapted, maps: Map name -> Uint8Array(128), cases: the same for the case of each byte's character,
 // caseWeights: Int8 3 x 3 } of a single-byte group, and the language fits' caches.
 export function groupModel(index) {
   let model = groupModels.get(index);
@@ -79,9 +73,12 @@ export function groupModel(index) {
       ascii: fromBase64(g.ascii),
       asciiPairs: int8FromBase64(g.asciiPairs),
       weights: pairWeights(g),
+      rowTerms: Int16Array.from(g.rows),
       // Each language's weight for each class: languageWeights[class * count + language].
-      languageWeights: new Int8Array(g.classes * count),
-      adapted: new Uint8Array(256), // adapted[class]: whether any language weighs the class
+      languageWeights: int8FromBase64(g.adapt),
+      // adapted[class]: whether any language weighs the class (1) or none does (2), or 0: not yet
+      // known (weighed(), when a byte of the class is first seen).
+      adapted: new Uint8Array(256),
       asciiFits: new Float64Array(count), // the fit of each language to the ASCII letters
       asciiGeneration: -1,
       asciiOnlyFit: 0, // and of the ASCII letters alone, all languages together
@@ -90,15 +87,19 @@ export function groupModel(index) {
       cases: new Map(g.maps.map(({ name, cases }) => [name, fromBase64(cases)])),
       caseWeights: Int8Array.from(g.cases),
     };
-    const { languageWeights, adapted } = model;
-    for (let l = 0; l < count; l++) {
-      const adapt = fromBase64(g.languages[l].adapt);
-      for (let k = 0; k < g.classes; k++) {
-        languageWeights[k * count + l] = adapt[k];
-        if (adapt[k] !== 0) adapted[k] = 1;
-      }
-    }
     groupModels.set(index, model);
   }
   return model;
+}
+
+// Whether any language of `model` weighs class k (a class < model.classes), known from its first use.
+export function weighed(model, k) {
+  let state = model.adapted[k];
+  if (state === 0) {
+    const { languageWeights, count } = model;
+    state = 2;
+    for (let l = 0; l < count; l++) if (languageWeights[k * count + l] !== 0) state = 1;
+    model.adapted[k] = state;
+  }
+  return state === 1;
 }
