@@ -65,7 +65,7 @@ export function groupModel(index) {
   let model = groupModels.get(index);
   if (!model) {
     const g = SINGLE_BYTE[index];
-    const count = g.languages.length;
+    const count = g.languages;
     model = {
       classes: g.classes,
       firstHigh: g.firstHigh,

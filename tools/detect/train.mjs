@@ -270,7 +270,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     rows,
     columns,
     pairs: base64(Uint8Array.from(seenPairs)),
-    languages: languages.map(({ code }) => code),
+    languages: languages.length,
     // Each language's weight of each class, class by class ([class * languages + language]): the
     // runtime reads them so, and needs no loop to put them in that order.
     adapt: base64(
@@ -467,10 +467,10 @@ export const HINTS = ${JSON.stringify(hints)};
 // Int8 27 x 27 (not a letter, a-z) weights of pairs of ASCII bytes against all groups; rows,
 // columns: the two terms of the weight of a pair not listed; pairs: the pairs the training text
 // shows and those after a sign of numbers, each as the distance of its index (a x classes + b) from
-// the one before, 7 bits a byte, low first, then its Int8 weight; languages: their codes; adapt:
-// Int8 classes x languages, each language's weight of each class ([class x languages + language]);
-// all weights in 1/${UNIT} nats; maps: each encoding's class for the bytes 0x80-0xFF (255: the
-// decoder reports an error).
+// the one before, 7 bits a byte, low first, then its Int8 weight; languages: how many (those of
+// tools/detect/languages.mjs, in order); adapt: Int8 classes x languages, each language's weight of
+// each class ([class x languages + language]); all weights in 1/${UNIT} nats; maps: each encoding's
+// class for the bytes 0x80-0xFF (255: the decoder reports an error).
 export const SINGLE_BYTE = ${JSON.stringify(groups)};
 
 // The group of each CJK encoding (gb18030 decodes as GBK does).
