@@ -92,7 +92,7 @@ export class DecoderCommon {
     let instance = null;
     let host = hostDecoderFor(name);
     try {
-      instance = instanceFor(id);
+      instance = instanceFor(id, true);
     } catch (error) {
       host = fallbackFor(newTarget, name);
       if (!host) throw error;

@@ -3,7 +3,18 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, COMBINED, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
+import {
+  ABI,
+  COMBINED,
+  CORE,
+  FAMILIES,
+  PART_SECTION,
+  codecOf,
+  decoderPartOf,
+  familyFile,
+  familyOfCodec,
+  hostOf,
+} from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -33,6 +44,12 @@ function encodingsJs() {
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
     "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
+    "// The family whose instance expands each family's tables: a part's host, else the family itself.",
+    `export const FAMILY_HOST = ${JSON.stringify(FAMILIES.map((_, f) => hostOf(f)))};`,
+    "// The part of its family each encoding's decoder needs besides (an index into FAMILIES), or -1.",
+    `export const DECODER_PART = ${JSON.stringify(encodings.map((e) => decoderPartOf(codecOf(e.name))))};`,
+    "// The custom section of a part's module that holds its tables.",
+    `export const PART_SECTION = '${PART_SECTION}';`,
     '',
   ].join('\n');
 }
@@ -144,9 +161,24 @@ function variantLoaders(v) {
   };
 }
 
-// import 'encoding-wasm/tables/<family>' (package.json "exports").
-const tablesEntry = (family) =>
-  [
+// import 'encoding-wasm/tables/<family>' (package.json "exports"); for a part, its host's entry
+// first.
+const tablesEntry = (family) => {
+  const { host } = FAMILIES.find((f) => f.name === family);
+  if (host)
+    return [
+      banner(FROM),
+      `// import 'encoding-wasm/tables/${family}': loads the ${host} table family's module, and the part of`,
+      `// its tables that only some decoders need, so that they work where tables cannot load synchronously`,
+      '// on first use (browsers, bundlers).',
+      "import { loadFamily } from '#host';",
+      "import { registerFamily } from '../core.js';",
+      `import './${host}.js';`,
+      '',
+      `registerFamily('${family}', await loadFamily('${family}'));`,
+      '',
+    ].join('\n');
+  return [
     banner(FROM),
     `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
     '// work where tables cannot load synchronously on first use (browsers, bundlers).',
@@ -156,6 +188,7 @@ const tablesEntry = (family) =>
     `registerOwnModule('${family}', await loadFamily('${family}'));`,
     '',
   ].join('\n');
+};
 
 function nameTypes() {
   const union = (list) => list.map((n) => `\n  | '${n}'`).join('');

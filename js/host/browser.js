@@ -21,6 +21,9 @@ export const coreModule = await compile(new URL('../../dist/encoding.wasm', impo
 
 export const loadFamilySync = null;
 
+// No part of a family loads synchronously either (js/core.js instanceFor).
+export const addPart = null;
+
 export function loadFamily(family) {
   const url = familyUrl(family);
   if (url === null) throw new Error(`unknown table family ${family}`);
