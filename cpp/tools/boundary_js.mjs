@@ -5,6 +5,7 @@ import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
 import {
   ABI,
+  CODECS,
   COMBINED,
   CORE,
   FAMILIES,
@@ -161,21 +162,21 @@ function variantLoaders(v) {
   };
 }
 
-// import 'encoding-wasm/tables/<family>' (package.json "exports"); for a part, its host's entry
-// first.
+// import 'encoding-wasm/tables/<family>' (package.json "exports").
 const tablesEntry = (family) => {
-  const { host } = FAMILIES.find((f) => f.name === family);
-  if (host)
+  const part = FAMILIES.find((f) => f.name === family);
+  // A part: preload() of its decoder's label, which loads the host family first if need be. (Not an
+  // import of the host's entry: bundling both would put the host's registration in a chunk of its
+  // own, which package.json "sideEffects" does not name, so a bundler would drop it.)
+  if (part.host)
     return [
       banner(FROM),
-      `// import 'encoding-wasm/tables/${family}': loads the ${host} table family's module, and the part of`,
+      `// import 'encoding-wasm/tables/${family}': loads the ${part.host} table family's module, and the part of`,
       `// its tables that only some decoders need, so that they work where tables cannot load synchronously`,
       '// on first use (browsers, bundlers).',
-      "import { loadFamily } from '#host';",
-      "import { registerFamily } from '../core.js';",
-      `import './${host}.js';`,
+      "import { preload } from '../core.js';",
       '',
-      `registerFamily('${family}', await loadFamily('${family}'));`,
+      `await preload('${CODECS[part.decoders[0]].encodings[0].toLowerCase()}');`,
       '',
     ].join('\n');
   return [

@@ -107,10 +107,13 @@ export function blobSource(families, blobs, fromInput = []) {
   ].join('\n');
 }
 
-// A part's module (FAMILIES, `host`): a wasm module with nothing but its blob, in the custom section
-// PART_SECTION (https://webassembly.github.io/spec/core/binary/modules.html#custom-section), which
-// WebAssembly.Module.customSections reads without instantiating it.
-export function partModule(blob) {
+// A part's module (FAMILIES, `host`) for file `file` (its name under dist/tables/, without .wasm): a
+// wasm module with nothing but its blob, in the custom section PART_SECTION
+// (https://webassembly.github.io/spec/core/binary/modules.html#custom-section), which
+// WebAssembly.Module.customSections reads without instantiating it, and its file name in a custom
+// section of its own, so that the variants' files, whose blobs are the same, are files of their own to
+// a bundler too (Vite merges assets with the same bytes, and each variant's loader fetches its own).
+export function partModule(blob, file) {
   const leb = (n) => {
     const out = [];
     do {
@@ -119,7 +122,13 @@ export function partModule(blob) {
     } while (n);
     return out;
   };
-  const name = [...new TextEncoder().encode(PART_SECTION)];
-  const content = [...leb(name.length), ...name, ...blob];
-  return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x00, ...leb(content.length), ...content]);
+  const section = (name, content) => {
+    const bytes = [...leb(name.length), ...new TextEncoder().encode(name), ...content];
+    return [0x00, ...leb(bytes.length), ...bytes];
+  };
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(PART_SECTION, blob),
+    ...section('encoding-wasm.file', new TextEncoder().encode(`dist/tables/${file}.wasm`)),
+  ]);
 }

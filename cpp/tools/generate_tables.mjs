@@ -220,7 +220,7 @@ if (outIndex > 0) {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
     if (FAMILIES[id].host) {
       for (const v of [null, ...VARIANTS])
-        writeIfChanged(new URL(`parts/${familyFile(name, v)}.wasm`, dir), partModule(blob));
+        writeIfChanged(new URL(`parts/${familyFile(name, v)}.wasm`, dir), partModule(blob, familyFile(name, v)));
     } else {
       const parts = partsOf(id);
       writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id, ...parts], familyBlobs, parts));

@@ -3,8 +3,6 @@
 // import 'encoding-wasm/tables/japanese-jis0212': loads the japanese table family's module, and the part of
 // its tables that only some decoders need, so that they work where tables cannot load synchronously
 // on first use (browsers, bundlers).
-import { loadFamily } from '#host';
-import { registerFamily } from '../core.js';
-import './japanese.js';
+import { preload } from '../core.js';
 
-registerFamily('japanese-jis0212', await loadFamily('japanese-jis0212'));
+await preload('euc-jp');

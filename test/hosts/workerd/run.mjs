@@ -118,6 +118,8 @@ if (JSON.stringify(decoder.exports) !== JSON.stringify(DECODER_EXPORTS))
   failures.push(`encoding-wasm/decoder exports ${decoder.exports}`);
 if (!missingFamilyOk(decoder.before.gbk, 'gbk', 'chinese-simplified', 'encoding-wasm/decoder'))
   failures.push(`decoder: gbk before preload: ${JSON.stringify(decoder.before.gbk)}`);
+if (!missingFamilyOk(decoder.before.eucJp, 'euc-jp', 'japanese-jis0212', 'encoding-wasm/decoder'))
+  failures.push(`decoder: euc-jp before preload: ${JSON.stringify(decoder.before.eucJp)}`);
 if (!missingFamilyOk(decoder.after.eucKr, 'euc-kr', 'korean', 'encoding-wasm/decoder'))
   failures.push(`decoder: euc-kr, never loaded: ${JSON.stringify(decoder.after.eucKr)}`);
 const { host, before, after } = response;
@@ -127,6 +129,8 @@ if (!refused(host.newFunction)) failures.push(`new Function is allowed: ${JSON.s
 if (!refused(host.wasmFromBytes)) failures.push(`wasm from bytes is allowed: ${JSON.stringify(host.wasmFromBytes)}`);
 if (!missingFamilyOk(before.gbk, 'gbk', 'chinese-simplified'))
   failures.push(`gbk before preload: ${JSON.stringify(before.gbk)}`);
+if (!missingFamilyOk(before.eucJp, 'euc-jp', 'japanese-jis0212'))
+  failures.push(`euc-jp before preload: ${JSON.stringify(before.eucJp)}`);
 if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
 if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean'))
