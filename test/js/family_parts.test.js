@@ -76,6 +76,20 @@ describe('the japanese module without its part, index jis0212', () => {
 });
 
 describe('the entry points load the part for EUC-JP decoders only', () => {
+  it('registerFamily of the part before its family: an Error naming both, and nothing registered', async () => {
+    const part = await familyModule('japanese-jis0212');
+    // (Node, Deno, Bun: nothing in this file has registered japanese yet; browsers' set-up imports
+    // tables/all, which registers every family and part)
+    if (!familyLoaded('japanese')) {
+      const error = thrown(() => registerFamily('japanese-jis0212', part));
+      expect(error.constructor).toBe(Error);
+      expect(error.message).toBe(
+        'The japanese-jis0212 tables are a part of the japanese tables, which must be loaded first.',
+      );
+      expect(familyLoaded('japanese-jis0212')).toBe(false);
+    }
+  });
+
   it('where families load on first use, Shift_JIS and the EUC-JP encoder leave it unloaded', async () => {
     const host = await import('#host');
     // (Browsers: the suites' set-up imports tables/all first, which holds every family and part.)
