@@ -51,9 +51,10 @@ export function instanceFor(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
   const instance = (families[family] ??= new WasmInstance(loadSync(family, id), FAMILIES[family]));
-  const part = decoding ? DECODER_PART[id] : -1;
-  // (loadSync throws where the host has no addPart: it cannot load synchronously)
-  if (part >= 0 && !families[part]) families[part] = addPartSync(instance, FAMILIES[part], loadSync(part, id));
+  const part = DECODER_PART[id];
+  // (only a part can be missing here; loadSync throws where the host has no addPart: it cannot load
+  // synchronously)
+  if (decoding && !families[part]) families[part] = addPartSync(instance, FAMILIES[part], loadSync(part, id));
   return instance;
 }
 
@@ -109,7 +110,7 @@ export async function preload(...labels) {
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     // (the family before its part, which its instance expands)
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
-    if (DECODER_PART[id] >= 0) wanted.add(DECODER_PART[id]);
+    if (ENCODING_FAMILY[id] >= 0) wanted.add(DECODER_PART[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
   // Every family, none loaded yet, where the host fetches them (loadCombined: browsers and

@@ -67,8 +67,8 @@ function instanceWithLog(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
   const instance = (families[family] ??= new LoggingInstance(familyModule(FAMILIES[family]), FAMILIES[family]));
-  const part = decoding ? DECODER_PART[id] : -1;
-  if (part >= 0 && !families[part]) families[part] = addPart(instance, FAMILIES[part], familyModule(FAMILIES[part]));
+  const part = DECODER_PART[id];
+  if (decoding && !families[part]) families[part] = addPart(instance, FAMILIES[part], familyModule(FAMILIES[part]));
   return instance;
 }
 
@@ -91,14 +91,15 @@ export class ErrorReportingDecoder {
   // replacement, as for TextDecoder.
   constructor(label = 'utf-8', options = undefined) {
     const dict = toDictionary(options, 'options');
+    // Its module instance built with the log (so no tables of the main entry are needed).
     const common = new DecoderCommon(
       label,
       { __proto__: null, ignoreBOM: dict ? !!dict.ignoreBOM : false },
       new.target,
+      instanceWithLog,
     );
-    // Always our own decoder, built with the log (a host decoder does not say where its errors are).
+    // Always our own decoder (a host decoder does not say where its errors are).
     common.Host = null;
-    common.instance = instanceWithLog(common.id, true);
     this.#common = common;
   }
 

@@ -54,8 +54,6 @@ export class WasmInstance {
     this.family = family;
     // The families whose tables this instance expands, on every instantiation.
     this.families = family ? [family] : [];
-    // The blobs of the parts among them (addFamily), by name.
-    this.blobs = {};
     this.broken = false;
     this.inWasm = false;
     this.instantiate();
@@ -79,7 +77,8 @@ export class WasmInstance {
         cause: error,
       });
     }
-    for (const name of this.families) expandFamily(wasm, name, this.blobs[name]);
+    // (this.blobs: the blobs of the parts among them, by name: addFamily)
+    for (const name of this.families) expandFamily(wasm, name, this.blobs?.[name]);
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();
@@ -150,7 +149,7 @@ export function addFamily(instance, family, blob = null) {
   }
   instance.families.push(family);
   // (expanded again after a trap)
-  if (blob) instance.blobs[family] = blob;
+  if (blob) (instance.blobs ??= {})[family] = blob;
 }
 
 // Makes `instance`, its host's, serve part `name` (js/generated/encodings.js FAMILY_HOST) from the

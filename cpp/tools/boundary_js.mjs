@@ -47,8 +47,14 @@ function encodingsJs() {
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
     "// The family whose instance expands each family's tables: a part's host, else the family itself.",
     `export const FAMILY_HOST = ${JSON.stringify(FAMILIES.map((_, f) => hostOf(f)))};`,
-    "// The part of its family each encoding's decoder needs besides (an index into FAMILIES), or -1.",
-    `export const DECODER_PART = ${JSON.stringify(encodings.map((e) => decoderPartOf(codecOf(e.name))))};`,
+    "// The family whose tables each encoding's decoder needs last (an index into FAMILIES): a part of its",
+    '// family, or else its family itself (-1 without one).',
+    `export const DECODER_PART = ${JSON.stringify(
+      encodings.map((e) => {
+        const part = decoderPartOf(codecOf(e.name));
+        return part >= 0 ? part : familyOfCodec(codecOf(e.name));
+      }),
+    )};`,
     "// The custom section of a part's module that holds its tables.",
     `export const PART_SECTION = '${PART_SECTION}';`,
     '',
