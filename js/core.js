@@ -108,9 +108,8 @@ export async function preload(...labels) {
   for (const label of labels) {
     const id = encodingId(`${label}`);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
-    // (the family before its part, which its instance expands)
-    if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
-    if (ENCODING_FAMILY[id] >= 0) wanted.add(DECODER_PART[id]);
+    // (the family, then its part that the decoder needs, if any, which the family's instance expands)
+    if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]).add(DECODER_PART[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
   // Every family, none loaded yet, where the host fetches them (loadCombined: browsers and

@@ -22,7 +22,7 @@ const { Instance } = WebAssembly;
 
 // Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
 // holds them (a module of another family would expand its own tables for this family's encodings).
-// `blob`: a part's tables (js/core.js ownInstance), which go in through the input buffer; null where
+// `blob`: a part's tables (addPart below), which go in through the input buffer; null where
 // the module embeds them.
 export function expandFamily(wasm, family, blob = null) {
   const mask = wasm.ew_families?.();
