@@ -125,7 +125,7 @@ const cases = [
   ],
 ];
 console.log(
-  `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' ${kb(familySum)})`,
+  `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 for (const [name, size, target, which] of cases) {

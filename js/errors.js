@@ -17,8 +17,8 @@ import {
   SCRATCH_ERRORS,
   SCRATCH_READ,
 } from './generated/abi.js';
-import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
-import { WasmInstance } from './instance.js';
+import { DECODER_PART, ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
+import { addPart, WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
@@ -61,11 +61,15 @@ class LoggingInstance extends WasmInstance {
 // The core and the families built with the error log, one instance each.
 const core = new LoggingInstance(coreModule);
 const families = FAMILIES.map(() => null);
-// The logging instance for encoding `id` (loading its family if need be).
-function instanceWithLog(id) {
+// The logging instance for encoding `id` (loading its family if need be, and for a decoder,
+// `decoding`, the part of it that the decoder needs: js/core.js instanceFor).
+function instanceWithLog(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
-  return (families[family] ??= new LoggingInstance(familyModule(FAMILIES[family]), FAMILIES[family]));
+  const instance = (families[family] ??= new LoggingInstance(familyModule(FAMILIES[family]), FAMILIES[family]));
+  const part = DECODER_PART[id];
+  if (decoding && !families[part]) families[part] = addPart(instance, FAMILIES[part], familyModule(FAMILIES[part]));
+  return instance;
 }
 
 let isDecoder;
@@ -87,14 +91,15 @@ export class ErrorReportingDecoder {
   // replacement, as for TextDecoder.
   constructor(label = 'utf-8', options = undefined) {
     const dict = toDictionary(options, 'options');
+    // Its module instance built with the log (so no tables of the main entry are needed).
     const common = new DecoderCommon(
       label,
       { __proto__: null, ignoreBOM: dict ? !!dict.ignoreBOM : false },
       new.target,
+      instanceWithLog,
     );
-    // Always our own decoder, built with the log (a host decoder does not say where its errors are).
+    // Always our own decoder (a host decoder does not say where its errors are).
     common.Host = null;
-    common.instance = instanceWithLog(common.id);
     this.#common = common;
   }
 

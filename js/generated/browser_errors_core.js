@@ -7,13 +7,14 @@ import { compile } from '../host/browser.js';
 
 export const coreModule = await compile(new URL('../../dist/encoding-errors.wasm', import.meta.url));
 // (fetched up front: a constructor needs its module synchronously)
-const [chineseSimplified, chineseTraditional, japanese, korean] = await Promise.all([
+const [chineseSimplified, chineseTraditional, japanese, korean, japaneseJis0212] = await Promise.all([
   compile(new URL('../../dist/tables/chinese-simplified-errors.wasm', import.meta.url)),
   compile(new URL('../../dist/tables/chinese-traditional-errors.wasm', import.meta.url)),
   compile(new URL('../../dist/tables/japanese-errors.wasm', import.meta.url)),
   compile(new URL('../../dist/tables/korean-errors.wasm', import.meta.url)),
+  compile(new URL('../../dist/tables/japanese-jis0212-errors.wasm', import.meta.url)),
 ]);
-const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean };
+const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean, 'japanese-jis0212': japaneseJis0212 };
 export function familyModule(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
   if (!module) throw new Error(`unknown table family ${family}`);

@@ -7,6 +7,8 @@ import source coreModule from '../../dist/encoding.wasm';
 import { FAMILY_MODULES } from '../generated/deno_families.js';
 
 export { coreModule };
+// A part of a family (js/core.js instanceFor) loads synchronously too.
+export { addPart } from '../instance.js';
 
 export function loadFamilySync(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
