@@ -77,7 +77,7 @@ function register(family, module) {
     m = families[host];
     if (m === null) throw new Error(MESSAGES.partWithoutHost(FAMILIES[family], FAMILIES[host]));
     // (a TypeError for a value that is not a WebAssembly.Module)
-    [blob] = WebAssembly.Module.customSections(module, PART_SECTION);
+    blob = WebAssembly.Module.customSections(module, PART_SECTION)[0];
     if (!blob) throw new Error(MESSAGES.wrongFamily(FAMILIES[family], null));
     blob = new Uint8Array(blob);
   }
@@ -100,12 +100,17 @@ export function moduleFor(id) {
     if (core === null) throw new Error(MESSAGES.liteCoreMissing(NAMES[id]));
     return core;
   }
-  for (const f of [family, DECODER_PART[id]]) {
-    if (families[f] !== null) continue;
-    if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[f]));
-    register(f, loadFamilySync(FAMILIES[f]));
-  }
+  loadSync(id, family);
+  loadSync(id, DECODER_PART[id]);
   return families[family];
+}
+
+// Loads family number `family` for encoding `id` if it is not registered, where the host can.
+// (No array iteration here, nor in moduleFor: a page may have replaced it; test/js/builtins.test.js.)
+function loadSync(id, family) {
+  if (families[family] !== null) return;
+  if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
+  register(family, loadFamilySync(FAMILIES[family]));
 }
 
 // Non-standard: makes family `name` available from its compiled module (tables/<name>-decoder.wasm).
