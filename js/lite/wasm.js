@@ -72,7 +72,7 @@ function exportsOf(m) {
 function register(family, module) {
   const host = FAMILY_HOST[family];
   let m = families.find((f) => f !== null && f.module === module);
-  let blob = null;
+  let blob;
   if (!m && host !== family) {
     m = families[host];
     if (m === null) throw new Error(MESSAGES.partWithoutHost(FAMILIES[family], FAMILIES[host]));
@@ -108,7 +108,7 @@ export function moduleFor(id) {
 // Loads family number `family` for encoding `id` if it is not registered, where the host can.
 // (No array iteration here, nor in moduleFor: a page may have replaced it; test/js/builtins.test.js.)
 function loadSync(id, family) {
-  if (families[family] !== null) return;
+  if (families[family]) return;
   if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
   register(family, loadFamilySync(FAMILIES[family]));
 }
