@@ -86,6 +86,13 @@ for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; d
   log "$shipped updated"
 done
 
+# The parts' modules (their tables only, no code: cpp/tools/boundary.mjs FAMILIES `host`), which the
+# generator writes.
+for part in "$BUILD_DIR"/tables/parts/*.wasm; do
+  shipped=dist/tables/$(basename "$part")
+  if ! cmp -s "$part" "$shipped"; then cp "$part" "$shipped"; log "$shipped updated"; fi
+done
+
 # ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
 run node tools/bundle_entries.mjs --if-stale
 # encoding-wasm/decoder for every host, over the decode-only modules (dist/decoder-<condition>/)

@@ -31,7 +31,9 @@ const wantBrowser =
 // instance.js, ...) to look inside them keep the sources for both, so that they see one core.
 // Deno, Bun and the browser run the sources (Vite resolves #host to js/host/node.js in Deno too,
 // so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
-const INSIDE = ['builtins', 'family_registration', 'polyfill', 'wasm_failure'].map((f) => here(`test/js/${f}.test.js`));
+const INSIDE = ['builtins', 'family_parts', 'family_registration', 'polyfill', 'wasm_failure'].map((f) =>
+  here(`test/js/${f}.test.js`),
+);
 const ENTRY = /^(?:\.\.\/)+js\/(index|polyfill|detect|hooks|url|encoder|tables\/[\w-]+)\.js$/;
 const shipped = {
   name: 'encoding-wasm-node-bundles',

@@ -125,7 +125,7 @@ const cases = [
   ],
 ];
 console.log(
-  `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' ${kb(familySum)})`,
+  `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
 );
 // encoding-wasm/errors in a browser fetches its core and the combined module built with the error
 // log up front (js/generated/browser_errors_core.js).

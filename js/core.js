@@ -1,8 +1,8 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
-import { coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
-import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from './generated/encodings.js';
-import { expandFamily, WasmInstance } from './instance.js';
+import { addPart as addPartSync, coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
+import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
+import { addFamily, addPart, WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
 import * as MESSAGES from './messages.js';
@@ -44,23 +44,29 @@ export function encodingId(label) {
 export const encodingName = (id) => ENCODING_NAMES[id];
 
 // The module that implements encoding `id`, loading its family synchronously where the host can
-// read files; elsewhere the family must have been imported or preloaded. A family that fails to
-// load throws an error naming it, and is not registered: the next use tries again.
-export function instanceFor(id) {
+// read files; elsewhere the family must have been imported or preloaded. `decoding`: for a decoder,
+// which may need a part of its family too (DECODER_PART: EUC-JP's index jis0212). A family that
+// fails to load throws an error naming it, and is not registered: the next use tries again.
+export function instanceFor(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
-  if (!families[family]) {
-    const name = FAMILIES[family];
-    if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(ENCODING_NAMES[id], name));
-    let module;
-    try {
-      module = loadFamilySync(name);
-    } catch (error) {
-      throw new Error(MESSAGES.familyRead(name, error), { cause: error });
-    }
-    families[family] = new WasmInstance(module, name);
+  const instance = (families[family] ??= new WasmInstance(loadSync(family, id), FAMILIES[family]));
+  const part = DECODER_PART[id];
+  // (only a part can be missing here; loadSync throws where the host has no addPart: it cannot load
+  // synchronously)
+  if (decoding && !families[part]) families[part] = addPartSync(instance, FAMILIES[part], loadSync(part, id));
+  return instance;
+}
+
+// Family `family`'s module, read where the host can (for a decoder or encoder of encoding `id`).
+function loadSync(family, id) {
+  const name = FAMILIES[family];
+  if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(ENCODING_NAMES[id], name));
+  try {
+    return loadFamilySync(name);
+  } catch (error) {
+    throw new Error(MESSAGES.familyRead(name, error), { cause: error });
   }
-  return families[family];
 }
 
 // Whether family `name`'s module is registered (for tests).
@@ -76,9 +82,16 @@ export function registerFamily(name, module) {
   const family = FAMILIES.indexOf(name);
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
+  const host = FAMILY_HOST[family];
+  if (host !== family && !families[host]) throw new Error(MESSAGES.partWithoutHost(name, FAMILIES[host]));
   const shared = families.find((registered) => registered !== null && registered.module === module);
-  if (shared) addFamily(shared, name);
-  families[family] = shared ?? new WasmInstance(module, name);
+  if (shared) {
+    addFamily(shared, name);
+    // Its messages (a trap, an encoding it cannot handle) name the combined module, tables/all.wasm.
+    shared.family = 'tables/all';
+  }
+  families[family] =
+    shared ?? (host === family ? new WasmInstance(module, name) : addPart(families[host], name, module));
 }
 
 // registerFamily for the static entry points 'encoding-wasm/tables/<family>', which pass the
@@ -88,24 +101,6 @@ export function registerOwnModule(name, module) {
   families[family] ??= new WasmInstance(module, name);
 }
 
-// Makes `instance` serve `family` too (its module holds several families): expands that family's
-// tables, or throws as registering a new instance would and serves nothing more. (Here, not in
-// WasmInstance, so that a bundle without registerFamily does not carry it.)
-export function addFamily(instance, family) {
-  if (instance.broken) instance.instantiate();
-  try {
-    expandFamily(instance.wasm, family);
-  } catch (error) {
-    // A trap while expanding (the error's cause) may have left the instance half-changed: the next
-    // call makes a fresh one.
-    if (error.cause !== undefined) instance.broken = true;
-    throw error;
-  }
-  instance.families.push(family);
-  // Its messages (a trap, an encoding it cannot handle) name the combined module, tables/all.wasm.
-  instance.family = 'tables/all';
-}
-
 // Non-standard: loads the table families the given labels need (all of them with no labels),
 // for hosts that cannot load them synchronously on first use.
 export async function preload(...labels) {
@@ -113,7 +108,8 @@ export async function preload(...labels) {
   for (const label of labels) {
     const id = encodingId(`${label}`);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
-    if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]);
+    // (the family, then its part that the decoder needs, if any, which the family's instance expands)
+    if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]).add(DECODER_PART[id]);
   }
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
   // Every family, none loaded yet, where the host fetches them (loadCombined: browsers and

@@ -9,7 +9,6 @@
 // (docs/design.md section 16).
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
 import { coreModule, familyModule } from '#errors-core';
-import { addFamily } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
 import {
@@ -19,8 +18,8 @@ import {
   SCRATCH_ERRORS,
   SCRATCH_READ,
 } from './generated/abi.js';
-import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
-import { WasmInstance } from './instance.js';
+import { DECODER_PART, ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
+import { addFamily, addPart, WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
@@ -64,18 +63,29 @@ class LoggingInstance extends WasmInstance {
 // module (all-errors.wasm) share its instance, as registerFamily() does in js/core.js.
 const core = new LoggingInstance(coreModule);
 const families = FAMILIES.map(() => null);
-// The logging instance for encoding `id` (loading its family if need be).
-function instanceWithLog(id) {
+// The logging instance for encoding `id` (loading its family if need be, and for a decoder,
+// `decoding`, the part of it that the decoder needs: js/core.js instanceFor).
+function instanceWithLog(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) return core;
-  if (!families[family]) {
-    const name = FAMILIES[family];
-    const module = familyModule(name);
-    const shared = families.find((instance) => instance !== null && instance.module === module);
-    if (shared) addFamily(shared, name);
-    families[family] = shared ?? new LoggingInstance(module, name);
-  }
+  families[family] ??= loggingInstance(family, null);
+  const part = DECODER_PART[id];
+  if (decoding && !families[part]) families[part] = loggingInstance(part, families[family]);
   return families[family];
+}
+
+// A logging instance for `family`: the one of a registered family in the same module (all-errors.wasm
+// holds every family and part), or for a part in a module of its own, its `host`'s with the part's
+// blob copied in, or a new one.
+function loggingInstance(family, host) {
+  const name = FAMILIES[family];
+  const module = familyModule(name);
+  const shared = families.find((instance) => instance !== null && instance.module === module);
+  if (shared) {
+    addFamily(shared, name);
+    return shared;
+  }
+  return host ? addPart(host, name, module) : new LoggingInstance(module, name);
 }
 
 let isDecoder;
@@ -97,14 +107,15 @@ export class ErrorReportingDecoder {
   // replacement, as for TextDecoder.
   constructor(label = 'utf-8', options = undefined) {
     const dict = toDictionary(options, 'options');
+    // Its module instance built with the log (so no tables of the main entry are needed).
     const common = new DecoderCommon(
       label,
       { __proto__: null, ignoreBOM: dict ? !!dict.ignoreBOM : false },
       new.target,
+      instanceWithLog,
     );
-    // Always our own decoder, built with the log (a host decoder does not say where its errors are).
+    // Always our own decoder (a host decoder does not say where its errors are).
     common.Host = null;
-    common.instance = instanceWithLog(common.id);
     this.#common = common;
   }
 

@@ -119,7 +119,7 @@ function exactEncoder(Native) {
 // load on first use, and it takes an encoding whose tables are not loaded.
 function servesAsFallback(Native) {
   if (loadFamilySync) return false;
-  const missing = (id) => ENCODING_FAMILY[id] >= 0 && thrown(() => instanceFor(id)) !== undefined;
+  const missing = (id) => ENCODING_FAMILY[id] >= 0 && thrown(() => instanceFor(id, true)) !== undefined;
   return ENCODING_NAMES.some((name, id) => missing(id) && thrown(() => new Native(name)) === undefined);
 }
 

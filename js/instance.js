@@ -4,8 +4,8 @@
 // decoder's state lives in the JS object and passes through a scratch area on every call (docs/design.md
 // section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
 import { SCRATCH_WORDS } from './generated/abi.js';
-import { FAMILIES } from './generated/encodings.js';
-import { memoryBufferOf, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
+import { FAMILIES, PART_SECTION } from './generated/encodings.js';
+import { lengthOf, memoryBufferOf, setBytes, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
@@ -22,15 +22,20 @@ const { Instance } = WebAssembly;
 
 // Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
 // holds them (a module of another family would expand its own tables for this family's encodings).
-export function expandFamily(wasm, family) {
+// `blob`: a part's tables (addPart below), which go in through the input buffer; null where
+// the module embeds them.
+export function expandFamily(wasm, family, blob = null) {
   const mask = wasm.ew_families?.();
   const id = FAMILIES.indexOf(family);
   // A module that does not hold `family` holds one other family (the combined module holds them
-  // all), which its highest bit names; no bit at all: not a table module.
-  if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask)]));
+  // all), which its lowest bit names (its parts, whose blobs it takes, come after it in FAMILIES);
+  // no bit at all: not a table module.
+  if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask & -mask)]));
   let loaded;
   try {
-    loaded = wasm.ew_family_init(id);
+    // (a blob larger than the input buffer is not ours: a RangeError)
+    if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
+    loaded = wasm.ew_family_init(id, blob ? lengthOf(blob) : 0);
   } catch (error) {
     throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
   }
@@ -43,7 +48,7 @@ export function expandFamily(wasm, family) {
 export class WasmInstance {
   // `family`: the name of the table family whose module this is (its tables are expanded when it is
   // instantiated), or null for the core. A module that holds several families (tables/all.wasm
-  // under dist/) serves more of them through addFamily() in js/core.js.
+  // under dist/) serves more of them through addFamily() below.
   constructor(module, family = null) {
     this.module = module;
     this.family = family;
@@ -72,7 +77,8 @@ export class WasmInstance {
         cause: error,
       });
     }
-    for (const name of this.families) expandFamily(wasm, name);
+    // (this.blobs: the blobs of the parts among them, by name: addFamily)
+    for (const name of this.families) expandFamily(wasm, name, this.blobs?.[name]);
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();
@@ -125,4 +131,35 @@ export class WasmInstance {
     this.u16 = new Uint16Array(buffer);
     this.scratch = new Uint32Array(buffer, this.scratchPtr, SCRATCH_WORDS);
   }
+}
+
+// Makes `instance` serve `family` too (its module holds several families, or `family` is a part of
+// its family whose `blob` comes from the part's module): expands that family's tables, or throws as
+// registering a new instance would and serves nothing more. (Not a method, so that a bundle without
+// registerFamily or parts does not carry it.)
+export function addFamily(instance, family, blob = null) {
+  if (instance.broken) instance.instantiate();
+  try {
+    expandFamily(instance.wasm, family, blob);
+  } catch (error) {
+    // A trap while expanding (the error's cause) may have left the instance half-changed: the next
+    // call makes a fresh one.
+    if (error.cause !== undefined) instance.broken = true;
+    throw error;
+  }
+  instance.families.push(family);
+  // (expanded again after a trap)
+  if (blob) (instance.blobs ??= {})[family] = blob;
+}
+
+// Makes `instance`, its host's, serve part `name` (js/generated/encodings.js FAMILY_HOST) from the
+// part's module: expands the blob of its custom section there, from then on; returns `instance`.
+// Throws, as a new instance would, for a module that is not the part's. (The hosts that load
+// families synchronously export it as `addPart`, for js/core.js instanceFor.)
+export function addPart(instance, name, module) {
+  // (a TypeError for a value that is not a WebAssembly.Module)
+  const [blob] = WebAssembly.Module.customSections(module, PART_SECTION);
+  if (blob === undefined) throw new Error(MESSAGES.wrongFamily(name, null));
+  addFamily(instance, name, new Uint8Array(blob));
+  return instance;
 }

@@ -23,6 +23,8 @@ export const fatalEncode = (name, cp, index) =>
 export const familyMissing = (name, family) =>
   `The ${name} tables are not loaded. Import '${ENTRY_POINT}/tables/${family}' or call ` +
   `'await preload("${name}")' first.`;
+export const partWithoutHost = (part, host) =>
+  `The ${part} tables are a part of the ${host} tables, which must be loaded first.`;
 export const wrongFamily = (family, held) =>
   `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
   `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`;

@@ -66,8 +66,9 @@ export class DecoderCommon {
   // The WebIDL conversions and steps 1.-5. of both constructors (#dom-textdecoder,
   // #dom-textdecoderstream): the label, then the options dictionary, whose members are read in
   // lexicographic order, each converted as it is read. `newTarget`: the constructor's new.target,
-  // which tells whether there is a fallback (withFallback()).
-  constructor(label, options, newTarget) {
+  // which tells whether there is a fallback (withFallback()); `instanceOf(id, decoding)`: where the
+  // decoder's module instance comes from (errors.js has its own).
+  constructor(label, options, newTarget, instanceOf = instanceFor) {
     label = toDOMString(label);
     const dict = toDictionary(options, 'options');
     const fatal = dict ? !!dict.fatal : false;
@@ -83,7 +84,7 @@ export class DecoderCommon {
     let instance = null;
     let host = hostDecoderFor(name);
     try {
-      instance = instanceFor(id);
+      instance = instanceOf(id, true);
     } catch (error) {
       host = fallbackFor(newTarget, name);
       if (!host) throw error;

@@ -25,7 +25,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAMILIES, VARIANTS } from '../cpp/tools/boundary.mjs';
+import { FAMILIES, VARIANTS, decoderPartOf } from '../cpp/tools/boundary.mjs';
 import { CONDITIONS as BUNDLED, OPTIONS, checkBuild, coreBytes, files, minified, newest } from './bundle_entries.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -105,7 +105,15 @@ export function stale() {
 // with a shared chunk beside it, two files took a fresh Node 20 process about 0.5 ms more
 // (docs/design.md section 13). Bundlers (workerd, browsers) take the split build of the sources,
 // where a page that only decodes keeps no preload() (0.1 KB of gzip in "Sizes").
-const TABLES = { all: [], ...Object.fromEntries(FAMILIES.map((f) => [f.name, [f.codecs[0].replaceAll('_', '-')]])) };
+// Each entry preloads a label whose decoder needs exactly its family: for a family, one that needs
+// no part of it (Shift_JIS's japanese, not EUC-JP's, whose decoder needs japanese-jis0212 too).
+const label = (codec) => codec.replaceAll('_', '-');
+const TABLES = {
+  all: [],
+  ...Object.fromEntries(
+    FAMILIES.map((f) => [f.name, [label(f.host ? f.decoders[0] : f.codecs.find((c) => decoderPartOf(c) < 0))]]),
+  ),
+};
 const tablesEntries = {
   name: 'decoder-tables',
   setup(build) {

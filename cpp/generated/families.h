@@ -7,17 +7,18 @@
 
 namespace ew {
 
-// The multi-byte table families, one wasm module each.
+// The multi-byte table families, one wasm module each (a part's tables: its host's module).
 enum Family : int {
   kChineseSimplified,  // GBK, gb18030
   kChineseTraditional,  // Big5
   kJapanese,  // EUC-JP, ISO-2022-JP, Shift_JIS
   kKorean,  // EUC-KR
+  kJapaneseJis0212,  // part of japanese, for the EUC-JP decoder
 };
-inline constexpr int kFamilyCount = 4;
-inline constexpr const char* kFamilyNames[] = {"chinese-simplified", "chinese-traditional", "japanese", "korean"};
+inline constexpr int kFamilyCount = 5;
+inline constexpr const char* kFamilyNames[] = {"chinese-simplified", "chinese-traditional", "japanese", "korean", "japanese-jis0212"};
 
-// The family an encoding's decoder and encoder need, or -1.
+// The family an encoding's decoder and encoder need, or -1 (the EUC-JP decoder, a part of it too).
 constexpr int family_of(int encoding) {
   switch (encoding) {
     case GBK:
@@ -36,6 +37,17 @@ constexpr int family_of(int encoding) {
   }
 }
 
+// The part of its family (a family whose tables its family's module expands) an encoding's
+// decoder needs besides its family, or -1.
+constexpr int decoder_part_of(int encoding) {
+  switch (encoding) {
+    case EUC_JP:
+      return kJapaneseJis0212;
+    default:
+      return -1;
+  }
+}
+
 // Index arrays, one entry per pointer, 0 for null (no index maps a pointer to U+0000). Valid only
 // once the family is loaded; defined in the family's module (cpp/generated/module_*.cpp).
 const uint16_t* index_gb18030();  // index gb18030, pointers 0..23939
@@ -43,8 +55,8 @@ const uint32_t* index_gb18030_ranges_pointer();  // index gb18030 ranges, its po
 const uint32_t* index_gb18030_ranges_code_point();  // index gb18030 ranges, its code points; ascending, parallel
 const uint32_t* index_big5();  // index big5, pointers 0..19781; has code points above U+FFFF
 const uint16_t* index_jis0208();  // index jis0208, pointers 0..11103
-const uint16_t* index_jis0212();  // index jis0212, pointers 0..7210
 const uint16_t* index_iso_2022_jp_katakana();  // index iso-2022-jp-katakana, pointers 0..62
 const uint16_t* index_euc_kr();  // index euc-kr, pointers 0..23749
+const uint16_t* index_jis0212();  // index jis0212, pointers 0..7210
 
 }  // namespace ew

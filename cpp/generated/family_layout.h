@@ -23,14 +23,16 @@ inline constexpr IndexLayout kIndexBig5{0, 19782};
 
 // Family 2: japanese
 inline constexpr IndexLayout kIndexJis0208{0, 11104};
-inline constexpr IndexLayout kIndexJis0212{15289, 7211};
-inline constexpr IndexLayout kIndexIso2022JpKatakana{22602, 63};
+inline constexpr IndexLayout kIndexIso2022JpKatakana{15289, 63};
 
 // Family 3: korean
 inline constexpr IndexLayout kIndexEucKr{0, 23750};
 
-inline constexpr uint32_t kFamilyBlobSize[] = {30193, 29883, 22671, 29092};
-inline constexpr uint32_t kFamilyChecksum[] = {0x3654183c, 0x87867788, 0x7aa9c5b8, 0x2560ecb6};
-inline constexpr uint32_t kFamilyUsedWords[] = {1024, 3048, 0, 1024};
+// Family 4: japanese-jis0212
+inline constexpr IndexLayout kIndexJis0212{0, 7211};
+
+inline constexpr uint32_t kFamilyBlobSize[] = {30193, 29883, 15358, 29092, 7313};
+inline constexpr uint32_t kFamilyChecksum[] = {0x3654183c, 0x87867788, 0x588ccb5c, 0x2560ecb6, 0x3b12c7e3};
+inline constexpr uint32_t kFamilyUsedWords[] = {1024, 3048, 0, 1024, 0};
 
 }  // namespace ew::generated

@@ -16,9 +16,9 @@ uint32_t* g_gb18030_ranges_pointer;
 uint32_t* g_gb18030_ranges_code_point;
 uint32_t* g_big5;
 uint16_t* g_jis0208;
-uint16_t* g_jis0212;
 uint16_t* g_iso_2022_jp_katakana;
 uint16_t* g_euc_kr;
+uint16_t* g_jis0212;
 // A bit per code point, for expanding a family's ranked tables (cpp/delta_stream.h).
 uint64_t g_used[std::max({generated::kFamilyUsedWords[kChineseSimplified], generated::kFamilyUsedWords[kChineseTraditional], generated::kFamilyUsedWords[kKorean]})];
 }  // namespace
@@ -28,9 +28,9 @@ const uint32_t* index_gb18030_ranges_pointer() { return g_gb18030_ranges_pointer
 const uint32_t* index_gb18030_ranges_code_point() { return g_gb18030_ranges_code_point; }
 const uint32_t* index_big5() { return g_big5; }
 const uint16_t* index_jis0208() { return g_jis0208; }
-const uint16_t* index_jis0212() { return g_jis0212; }
 const uint16_t* index_iso_2022_jp_katakana() { return g_iso_2022_jp_katakana; }
 const uint16_t* index_euc_kr() { return g_euc_kr; }
+const uint16_t* index_jis0212() { return g_jis0212; }
 
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
@@ -46,13 +46,15 @@ bool expand_family(int family, const uint8_t* blob) {
       return g_big5;
     case kJapanese:
       g_jis0208 = expand_index<uint16_t>(blob, generated::kIndexJis0208);
-      g_jis0212 = expand_index<uint16_t>(blob, generated::kIndexJis0212);
       g_iso_2022_jp_katakana = expand_index<uint16_t>(blob, generated::kIndexIso2022JpKatakana);
-      return g_jis0208 && g_jis0212 && g_iso_2022_jp_katakana;
+      return g_jis0208 && g_iso_2022_jp_katakana;
     case kKorean:
       std::memset(g_used, 0, generated::kFamilyUsedWords[kKorean] * sizeof g_used[0]);
       g_euc_kr = expand_ranked_index<uint16_t>(blob, generated::kIndexEucKr, g_used);
       return g_euc_kr;
+    case kJapaneseJis0212:
+      g_jis0212 = expand_index<uint16_t>(blob, generated::kIndexJis0212);
+      return g_jis0212;
     default:
       return false;
   }
@@ -78,6 +80,7 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
       return kDecodeBig5(state, call);
     case EUC_JP:
       if (!family_loaded(kJapanese)) break;
+      if (!family_loaded(kJapaneseJis0212)) break;
       return kDecodeEucJp(state, call);
     case ISO_2022_JP:
       if (!family_loaded(kJapanese)) break;

@@ -9,21 +9,23 @@ namespace ew {
 
 namespace {
 uint16_t* g_jis0208;
-uint16_t* g_jis0212;
 uint16_t* g_iso_2022_jp_katakana;
+uint16_t* g_jis0212;
 }  // namespace
 
 const uint16_t* index_jis0208() { return g_jis0208; }
-const uint16_t* index_jis0212() { return g_jis0212; }
 const uint16_t* index_iso_2022_jp_katakana() { return g_iso_2022_jp_katakana; }
+const uint16_t* index_jis0212() { return g_jis0212; }
 
 bool expand_family(int family, const uint8_t* blob) {
   switch (family) {
     case kJapanese:
       g_jis0208 = expand_index<uint16_t>(blob, generated::kIndexJis0208);
-      g_jis0212 = expand_index<uint16_t>(blob, generated::kIndexJis0212);
       g_iso_2022_jp_katakana = expand_index<uint16_t>(blob, generated::kIndexIso2022JpKatakana);
-      return g_jis0208 && g_jis0212 && g_iso_2022_jp_katakana;
+      return g_jis0208 && g_iso_2022_jp_katakana;
+    case kJapaneseJis0212:
+      g_jis0212 = expand_index<uint16_t>(blob, generated::kIndexJis0212);
+      return g_jis0212;
     default:
       return false;
   }
@@ -39,6 +41,7 @@ DecodeResult dispatch_decode(int encoding, DecoderState& state, DecodeCall& call
   switch (encoding) {
     case EUC_JP:
       if (!family_loaded(kJapanese)) break;
+      if (!family_loaded(kJapaneseJis0212)) break;
       return kDecodeEucJp(state, call);
     case ISO_2022_JP:
       if (!family_loaded(kJapanese)) break;

@@ -112,7 +112,12 @@ export const FAMILY_DEFINES = ['EW_ERROR_LOG=0'];
 export const familyFile = (family, variant = null) => (variant ? `${family}-${variant.name}` : family);
 
 // The multi-byte table families, in id order, one module each (dist/tables/<name>.wasm): their
-// codecs, the sources those share, and their index tables in blob order. A table is an index file
+// codecs, the sources those share, and their index tables in blob order. A family with `host` is a
+// part of family `host`: tables that only some of the host's decoders need (`decoders`: codecs), so
+// that a user of the others does not fetch them (docs/design.md section 3). Its module
+// (dist/tables/<name>.wasm, written by generate_tables.mjs) holds only its blob, in the custom
+// section PART_SECTION, which the JS layer copies into the host's instance to be expanded there;
+// tables/all.wasm embeds it as it embeds the others. A table is an index file
 // (`index`, stored for pointers 0..size-1, `size` from the spec's largest pointer) or a column of
 // index gb18030 ranges; `type` is the C++ element type, `name` gives the accessor index_<name>().
 export const FAMILIES = [
@@ -138,7 +143,6 @@ export const FAMILIES = [
     sources: ['jis0208.cpp'],
     tables: [
       { name: 'jis0208', index: 'jis0208', size: 11104, type: 'uint16_t' },
-      { name: 'jis0212', index: 'jis0212', size: 7211, type: 'uint16_t' },
       { name: 'iso_2022_jp_katakana', index: 'iso-2022-jp-katakana', size: 63, type: 'uint16_t' },
     ],
   },
@@ -148,7 +152,31 @@ export const FAMILIES = [
     sources: [],
     tables: [{ name: 'euc_kr', index: 'euc-kr', size: 23750, type: 'uint16_t' }],
   },
+  // Only the EUC-JP decoder reads index jis0212 (https://encoding.spec.whatwg.org/#euc-jp-decoder;
+  // the encoder does not): 3.2 KB of the japanese module's 20.6 (gzip) that Shift_JIS users fetched.
+  {
+    name: 'japanese-jis0212',
+    host: 'japanese',
+    decoders: ['euc_jp'],
+    codecs: [],
+    sources: [],
+    tables: [{ name: 'jis0212', index: 'jis0212', size: 7211, type: 'uint16_t' }],
+  },
 ];
+
+// The custom section that holds a part's blob in its module (FAMILIES, `host`).
+export const PART_SECTION = 'encoding-wasm.tables';
+
+// The id of the family whose instance holds family `family`'s tables: its host's for a part, else
+// its own.
+export const hostOf = (family) =>
+  FAMILIES[family].host ? FAMILIES.findIndex((f) => f.name === FAMILIES[family].host) : family;
+
+// The parts hosted by family `family` (ids).
+export const partsOf = (family) => FAMILIES.flatMap((f, id) => (id !== family && hostOf(id) === family ? [id] : []));
+
+// The part (a family id) that decoding with `codec` needs besides its family, or -1.
+export const decoderPartOf = (codec) => FAMILIES.findIndex((f) => f.host && f.decoders.includes(codec));
 
 // Sources in every family module and in the native build: the table loader.
 export const FAMILY_SOURCES = ['tables.cpp'];
@@ -168,9 +196,12 @@ export const COMBINED = {
   variants: ['decoder', 'errors'],
 };
 
-// Every table module's file name under dist/tables/ (without a variant's suffix): the families', then
-// the combined module's.
+// Every table module's file name under dist/tables/ (without a variant's suffix): the families' and
+// parts', then the combined module's.
 export const TABLE_MODULES = [...FAMILIES.map((f) => f.name), COMBINED.name];
+
+// The table modules CMake builds (the parts' modules hold only data: generate_tables.mjs writes them).
+export const BUILT_TABLE_MODULES = TABLE_MODULES.filter((name) => !FAMILIES.find((f) => f.name === name)?.host);
 
 // The VARIANTS a table module is built in.
 export const tableVariants = (name) =>
@@ -237,12 +268,9 @@ export const ABI = {
 // codecs and its sources under cpp/ (its generated module file comes last).
 export const MODULES = [
   { name: 'core', family: -1, codecs: CORE.codecs, sources: CORE.sources },
-  ...FAMILIES.map((f, family) => ({
-    name: f.name,
-    family,
-    codecs: f.codecs,
-    sources: [...f.sources, ...FAMILY_SOURCES],
-  })),
+  ...FAMILIES.flatMap((f, family) =>
+    f.host ? [] : [{ name: f.name, family, codecs: f.codecs, sources: [...f.sources, ...FAMILY_SOURCES] }],
+  ),
 ];
 
 // The family whose module holds `codec`, or -1 (the core).

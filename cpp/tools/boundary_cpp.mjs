@@ -14,12 +14,14 @@ import {
   FAMILIES,
   FAMILY_DEFINES,
   MODULES,
-  TABLE_MODULES,
+  BUILT_TABLE_MODULES,
   familyFile,
   camel,
   codecOf,
   enumName,
+  decoderPartOf,
   familyOfCodec,
+  partsOf,
   tableVariants,
 } from './boundary.mjs';
 
@@ -42,18 +44,35 @@ function abiHeader() {
 // The Family enum, the family each encoding needs, and each family's index accessors.
 function familiesHeader() {
   const lines = [banner(FROM), '#pragma once', '#include <cstdint>', '', '#include "generated/encodings.h"', ''];
-  lines.push('namespace ew {', '', '// The multi-byte table families, one wasm module each.');
+  lines.push(
+    'namespace ew {',
+    '',
+    "// The multi-byte table families, one wasm module each (a part's tables: its host's module).",
+  );
   lines.push('enum Family : int {');
+  const served = (codecs) => codecs.flatMap((c) => CODECS[c].encodings).join(', ');
   FAMILIES.forEach((f, i) =>
-    lines.push(`  ${familyEnum(i)},  // ${f.codecs.flatMap((c) => CODECS[c].encodings).join(', ')}`),
+    lines.push(
+      `  ${familyEnum(i)},  // ${f.host ? `part of ${f.host}, for the ${served(f.decoders)} decoder` : served(f.codecs)}`,
+    ),
   );
   lines.push('};');
   lines.push(`inline constexpr int kFamilyCount = ${FAMILIES.length};`);
   lines.push(`inline constexpr const char* kFamilyNames[] = {${FAMILIES.map((f) => `"${f.name}"`).join(', ')}};`, '');
-  lines.push("// The family an encoding's decoder and encoder need, or -1.");
+  lines.push("// The family an encoding's decoder and encoder need, or -1 (the EUC-JP decoder, a part of it too).");
   lines.push('constexpr int family_of(int encoding) {', '  switch (encoding) {');
   FAMILIES.forEach((f, i) => {
+    if (f.host) return;
     for (const codec of f.codecs) for (const e of CODECS[codec].encodings) lines.push(`    case ${enumName(e)}:`);
+    lines.push(`      return ${familyEnum(i)};`);
+  });
+  lines.push('    default:', '      return -1;', '  }', '}', '');
+  lines.push("// The part of its family (a family whose tables its family's module expands) an encoding's");
+  lines.push('// decoder needs besides its family, or -1.');
+  lines.push('constexpr int decoder_part_of(int encoding) {', '  switch (encoding) {');
+  FAMILIES.forEach((f, i) => {
+    if (!f.host) return;
+    for (const codec of f.decoders) for (const e of CODECS[codec].encodings) lines.push(`    case ${enumName(e)}:`);
     lines.push(`      return ${familyEnum(i)};`);
   });
   lines.push('    default:', '      return -1;', '  }', '}', '');
@@ -135,6 +154,8 @@ function dispatchFunction(kind, codecs) {
     const cases = codec.encodings.map((e) => `    case ${enumName(e)}:`);
     const family = familyOfCodec(name);
     if (family >= 0) cases.push(`      if (!family_loaded(${familyEnum(family)})) break;`);
+    const part = kind === 'decode' ? decoderPartOf(name) : -1;
+    if (part >= 0) cases.push(`      if (!family_loaded(${familyEnum(part)})) break;`);
     if (kind === 'decode' && codec.bom) cases.push('      call.bom_encoding = true;');
     const callee = called.includes(name) ? pointer(name) : `${kind}_${name}`;
     cases.push(`      return ${callee}(${args(codec[kind])}state, call);`);
@@ -221,7 +242,7 @@ function modulesCmake() {
     list(name, [...cpp(COMMON_SOURCES), ...codecSources(m.codecs), ...cpp(m.sources), moduleFile(m.name)]);
   }
   // The combined module: every family module's sources, with its own dispatch.
-  const combined = COMBINED.families.map((f) => MODULES.find((m) => m.family === f));
+  const combined = COMBINED.families.flatMap((f) => MODULES.filter((m) => m.family === f));
   list(`EW_FAMILY_${COMBINED.name}_SOURCES`, [
     ...cpp(COMMON_SOURCES),
     ...combined.flatMap((m) => [...codecSources(m.codecs), ...cpp(m.sources)]),
@@ -229,7 +250,7 @@ function modulesCmake() {
   ]);
   // Every table module (a family's, or the combined one), built from EW_FAMILY_<name>_SOURCES and
   // the blob source <name>_blob.cpp.
-  lines.push(`set(EW_FAMILIES ${TABLE_MODULES.join(' ')})`);
+  lines.push(`set(EW_FAMILIES ${BUILT_TABLE_MODULES.join(' ')})`);
   // The core's defines, and its variants (the same sources, other defines, another output file).
   lines.push(`set(EW_CORE_DEFINES ${CORE.defines.join(' ')})`);
   lines.push(`set(EW_CORE_VARIANTS ${CORE.variants.map((v) => v.name).join(' ')})`);
@@ -241,7 +262,7 @@ function modulesCmake() {
   }
   // The families' defines, and their variants (a family's output file: familyFile()).
   lines.push(`set(EW_FAMILY_DEFINES ${FAMILY_DEFINES.join(' ')})`);
-  for (const f of TABLE_MODULES) {
+  for (const f of BUILT_TABLE_MODULES) {
     lines.push(
       `set(EW_FAMILY_${f}_VARIANTS ${tableVariants(f)
         .map((v) => v.name)
@@ -269,7 +290,7 @@ export function cppOutputs() {
   for (const m of MODULES) {
     const title =
       m.family < 0 ? 'The core module (dist/encoding.wasm)' : `The ${m.name} module (dist/tables/${m.name}.wasm)`;
-    outputs[moduleFile(m.name)] = moduleSource(title, m.codecs, m.family < 0 ? [] : [m.family]);
+    outputs[moduleFile(m.name)] = moduleSource(title, m.codecs, m.family < 0 ? [] : [m.family, ...partsOf(m.family)]);
   }
   outputs[moduleFile(COMBINED.name)] = moduleSource(
     `The combined module (dist/tables/${COMBINED.name}.wasm, every family)`,

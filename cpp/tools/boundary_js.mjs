@@ -3,7 +3,19 @@
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
-import { ABI, COMBINED, CORE, FAMILIES, codecOf, familyFile, familyOfCodec } from './boundary.mjs';
+import {
+  ABI,
+  CODECS,
+  COMBINED,
+  CORE,
+  FAMILIES,
+  PART_SECTION,
+  codecOf,
+  decoderPartOf,
+  familyFile,
+  familyOfCodec,
+  hostOf,
+} from './boundary.mjs';
 
 const FROM = 'cpp/tools/boundary.mjs';
 const encodings = readEncodings();
@@ -33,6 +45,18 @@ function encodingsJs() {
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
     "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
+    "// The family whose instance expands each family's tables: a part's host, else the family itself.",
+    `export const FAMILY_HOST = ${JSON.stringify(FAMILIES.map((_, f) => hostOf(f)))};`,
+    "// The family whose tables each encoding's decoder needs last (an index into FAMILIES): a part of its",
+    '// family, or else its family itself (-1 without one).',
+    `export const DECODER_PART = ${JSON.stringify(
+      encodings.map((e) => {
+        const part = decoderPartOf(codecOf(e.name));
+        return part >= 0 ? part : familyOfCodec(codecOf(e.name));
+      }),
+    )};`,
+    "// The custom section of a part's module that holds its tables.",
+    `export const PART_SECTION = '${PART_SECTION}';`,
     '',
   ].join('\n');
 }
@@ -163,8 +187,23 @@ function variantLoaders(v) {
 }
 
 // import 'encoding-wasm/tables/<family>' (package.json "exports").
-const tablesEntry = (family) =>
-  [
+const tablesEntry = (family) => {
+  const part = FAMILIES.find((f) => f.name === family);
+  // A part: preload() of its decoder's label, which loads the host family first if need be. (Not an
+  // import of the host's entry: bundling both would put the host's registration in a chunk of its
+  // own, which package.json "sideEffects" does not name, so a bundler would drop it.)
+  if (part.host)
+    return [
+      banner(FROM),
+      `// import 'encoding-wasm/tables/${family}': loads the ${part.host} table family's module, and the part of`,
+      `// its tables that only some decoders need, so that they work where tables cannot load synchronously`,
+      '// on first use (browsers, bundlers).',
+      "import { preload } from '../core.js';",
+      '',
+      `await preload('${CODECS[part.decoders[0]].encodings[0].toLowerCase()}');`,
+      '',
+    ].join('\n');
+  return [
     banner(FROM),
     `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
     '// work where tables cannot load synchronously on first use (browsers, bundlers).',
@@ -174,6 +213,7 @@ const tablesEntry = (family) =>
     `registerOwnModule('${family}', await loadFamily('${family}'));`,
     '',
   ].join('\n');
+};
 
 function nameTypes() {
   const union = (list) => list.map((n) => `\n  | '${n}'`).join('');

@@ -8,13 +8,16 @@
 // DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
 // tests load), DIR/tables/<family>.packed.bin (the blob packed: cpp/tools/packed_blob.mjs),
 // DIR/tables/<family>_blob.cpp (the blob for the family's wasm module) and DIR/tables/all_blob.cpp
-// (every family's packed blob, for the combined module).
+// (every family's packed blob, for the combined module); a part's module is
+// DIR/tables/parts/<part>.wasm, with a copy for each variant (<part>-<variant>.wasm: the same
+// bytes, so that each entry point's paths name files of its own build), which build.sh copies to
+// dist/tables/.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readEncodings, readIndex, singleByteEncodings } from './whatwg_data.mjs';
 import { encodeDeltaStream, cArray } from './delta_stream.mjs';
-import { blobSource, buildFamilyBlobs } from './family_tables.mjs';
+import { blobSource, buildFamilyBlobs, partModule } from './family_tables.mjs';
 import { banner } from './banner.mjs';
-import { COMBINED, camel, enumName } from './boundary.mjs';
+import { COMBINED, FAMILIES, camel, enumName, familyFile, partsOf, tableVariants } from './boundary.mjs';
 import { cppOutputs, hasEncoder } from './boundary_cpp.mjs';
 import { jsOutputs } from './boundary_js.mjs';
 
@@ -247,13 +250,20 @@ for (const [path, text] of Object.entries(outputs)) {
 const outIndex = process.argv.indexOf('--out');
 if (outIndex > 0) {
   const dir = new URL(`${process.argv[outIndex + 1].replace(/\/?$/, '/')}tables/`, new URL(`file://${process.cwd()}/`));
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(new URL('parts/', dir), { recursive: true });
   familyBlobs.forEach(({ name, blob, packed }, id) => {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
     writeIfChanged(new URL(`${name}.packed.bin`, dir), packed);
-    writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id], familyBlobs));
+    if (FAMILIES[id].host) {
+      // (the variants that have table modules: not the lite core's, which uses the decoder's)
+      for (const v of [null, ...tableVariants(name)])
+        writeIfChanged(new URL(`parts/${familyFile(name, v)}.wasm`, dir), partModule(blob, familyFile(name, v)));
+    } else {
+      const parts = partsOf(id);
+      writeIfChanged(new URL(`${name}_blob.cpp`, dir), blobSource([id, ...parts], familyBlobs, parts));
+    }
   });
-  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs, true));
+  writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs, [], true));
 }
 
 // Leaves an up-to-date build output untouched, so the build's staleness checks stay quiet.

@@ -12,7 +12,7 @@ const [core, combined] = await Promise.all([
   compile(new URL('../../dist/tables/all-errors.wasm', import.meta.url)),
 ]);
 export const coreModule = core;
-const FAMILIES = ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'];
+const FAMILIES = ['chinese-simplified', 'chinese-traditional', 'japanese', 'korean', 'japanese-jis0212'];
 export function familyModule(family) {
   if (!FAMILIES.includes(family)) throw new Error(`unknown table family ${family}`);
   return combined;

@@ -11,6 +11,8 @@ export function familyUrl(family) {
       return new URL('../../dist/tables/japanese.wasm', import.meta.url);
     case 'korean':
       return new URL('../../dist/tables/korean.wasm', import.meta.url);
+    case 'japanese-jis0212':
+      return new URL('../../dist/tables/japanese-jis0212.wasm', import.meta.url);
   }
   return null;
 }

@@ -8,9 +8,10 @@ import source chineseSimplified from '../../dist/tables/chinese-simplified-error
 import source chineseTraditional from '../../dist/tables/chinese-traditional-errors.wasm';
 import source japanese from '../../dist/tables/japanese-errors.wasm';
 import source korean from '../../dist/tables/korean-errors.wasm';
+import source japaneseJis0212 from '../../dist/tables/japanese-jis0212-errors.wasm';
 
 export { coreModule };
-const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean };
+const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean, 'japanese-jis0212': japaneseJis0212 };
 export function familyModule(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
   if (!module) throw new Error(`unknown table family ${family}`);

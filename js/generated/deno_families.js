@@ -5,5 +5,6 @@ import source chineseSimplified from '../../dist/tables/chinese-simplified.wasm'
 import source chineseTraditional from '../../dist/tables/chinese-traditional.wasm';
 import source japanese from '../../dist/tables/japanese.wasm';
 import source korean from '../../dist/tables/korean.wasm';
+import source japaneseJis0212 from '../../dist/tables/japanese-jis0212.wasm';
 
-export const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean };
+export const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean, 'japanese-jis0212': japaneseJis0212 };

@@ -12,6 +12,8 @@ export async function importFamily(family) {
       return (await import('../../dist/tables/japanese.wasm')).default;
     case 'korean':
       return (await import('../../dist/tables/korean.wasm')).default;
+    case 'japanese-jis0212':
+      return (await import('../../dist/tables/japanese-jis0212.wasm')).default;
   }
   return null;
 }

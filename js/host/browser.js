@@ -7,6 +7,9 @@ export { compile, loadCombined, loadFamily, loadFamilySync } from './browser_loa
 
 export const coreModule = await compile(new URL('../../dist/encoding.wasm', import.meta.url));
 
+// No part of a family loads synchronously either (js/core.js instanceFor).
+export const addPart = null;
+
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
 export const isAscii = null;
 

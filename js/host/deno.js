@@ -8,6 +8,8 @@ import { FAMILY_MODULES } from '../generated/deno_families.js';
 import { lateBufferPrototype } from './deno_buffer.js';
 
 export { coreModule };
+// A part of a family (js/core.js instanceFor) loads synchronously too.
+export { addPart } from '../instance.js';
 
 export function loadFamilySync(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;

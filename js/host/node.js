@@ -6,6 +6,9 @@
 // costs 0.3-0.4 ms (bench/startup.mjs, docs/design.md section 13).
 import { nodeHost } from './node_host.js';
 
+// A part of a family (js/core.js instanceFor) loads synchronously too.
+export { addPart } from '../instance.js';
+
 export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule,
 );

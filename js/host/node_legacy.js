@@ -4,6 +4,9 @@
 import { createRequire } from 'node:module';
 import { nodeHost } from './node_host.js';
 
+// A part of a family (js/core.js instanceFor) loads synchronously too.
+export { addPart } from '../instance.js';
+
 export const { coreModule, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule ?? createRequire(import.meta.url),
 );

@@ -12,6 +12,9 @@ export { coreModule };
 
 export const loadFamilySync = null;
 
+// No part of a family loads synchronously either (js/core.js instanceFor).
+export const addPart = null;
+
 export async function loadFamily(family) {
   const module = await importFamily(family);
   if (module === null) throw new Error(`unknown table family ${family}`);

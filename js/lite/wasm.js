@@ -1,13 +1,14 @@
 // encoding-wasm/lite's wasm side: its core (dist/encoding-lite.wasm: every encoding without tables,
-// scalar) and the decode-only table families (dist/tables/<family>-decoder.wasm), each instantiated
-// when loaded and again after a failure in wasm, and decoding a chunk in one of them through the
+// scalar) and the decode-only table families (dist/tables/<family>-decoder.wasm; a part of a family,
+// such as the EUC-JP decoder's japanese-jis0212, expanded in its host family's instance as js/core.js
+// does), each instantiated when loaded and again after a failure in wasm, and decoding a chunk in one of them through the
 // buffers and scratch area of cpp/exports.cpp. tools/bundle_decoder.mjs renames the .wasm paths of
 // the hosts ("#lite-host": ./sync_host.js, ./browser_host.js) to those files. The core is at hand
 // from load in Node, Bun, Deno and workerd; in browsers only where a host decoder is not exact, or
 // after preload().
 import { coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#lite-host';
 import * as ABI from '../generated/abi.js';
-import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';
+import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST, PART_SECTION } from '../generated/encodings.js';
 import { utf16StringDecoder } from '../host_probes.js';
 import {
   apply,
@@ -34,19 +35,22 @@ const utf16 = utf16StringDecoder(HostTextDecoder);
 // space (docs/design.md section 5).
 const PIECE = 65528 - 16;
 
-// A module: its families' ids (none for the core), and its instance's exports once made.
-const moduleOf = (module, family) => ({ module, families: family < 0 ? [] : [family], wasm: null });
+// A module: its families' ids (none for the core), the blobs of the parts it expands (by family id),
+// and its instance's exports once made.
+const moduleOf = (module, family) => ({ module, families: family < 0 ? [] : [family], blobs: [], wasm: null });
 let core = null;
 const setCore = (module) => exportsOf((core = moduleOf(module, -1)));
 if (coreModule !== null) setCore(coreModule);
 const families = FAMILIES.map(() => null);
 
-// Expands family number `family`'s tables in the instance exports `wasm`, or throws if its module
-// does not hold them or they cannot be expanded.
-function expand(wasm, family) {
+// Expands family number `family`'s tables in the instance exports `wasm` (a part's from `blob`, put
+// in the input buffer; none where the module embeds them), or throws if its module does not hold
+// them or they cannot be expanded.
+function expand(wasm, family, blob) {
   const name = FAMILIES[family];
   if (!((wasm.ew_families?.() >>> family) & 1)) throw new Error(MESSAGES.wrongFamily(name, null));
-  if (!wasm.ew_family_init(family)) throw new Error(MESSAGES.familyLoadFailed(name));
+  if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
+  if (!wasm.ew_family_init(family, blob ? lengthOf(blob) : 0)) throw new Error(MESSAGES.familyLoadFailed(name));
 }
 
 // The exports of `m`'s instance, made (and its families' tables expanded) if there is none.
@@ -54,19 +58,32 @@ function exportsOf(m) {
   if (m.wasm === null) {
     const wasm = new Instance(m.module, {}).exports;
     wasm._initialize();
-    for (const family of m.families) expand(wasm, family);
+    for (const family of m.families) expand(wasm, family, m.blobs[family]);
     m.wasm = wasm;
   }
   return m.wasm;
 }
 
 // Registers family number `family` from compiled module `module`, sharing the instance of a module
-// registered before (tables/all-decoder.wasm holds every family); throws, registering nothing, if
-// the module does not hold it.
+// registered before (tables/all-decoder.wasm holds every family), or for a part, its host's
+// (js/generated/encodings.js FAMILY_HOST), which expands the blob of the part module's custom
+// section; throws, registering nothing, if the module does not hold it or a part's host is not
+// registered.
 function register(family, module) {
+  const host = FAMILY_HOST[family];
   let m = families.find((f) => f !== null && f.module === module);
+  let blob;
+  if (!m && host !== family) {
+    m = families[host];
+    if (m === null) throw new Error(MESSAGES.partWithoutHost(FAMILIES[family], FAMILIES[host]));
+    // (a TypeError for a value that is not a WebAssembly.Module)
+    blob = WebAssembly.Module.customSections(module, PART_SECTION)[0];
+    if (!blob) throw new Error(MESSAGES.wrongFamily(FAMILIES[family], null));
+    blob = new Uint8Array(blob);
+  }
   if (m) {
-    expand(exportsOf(m), family);
+    expand(exportsOf(m), family, blob);
+    m.blobs[family] = blob;
     m.families.push(family);
   } else {
     m = moduleOf(module, family);
@@ -75,18 +92,25 @@ function register(family, module) {
   families[family] = m;
 }
 
-// The module that decodes encoding `id`, loading its family on first use where the host can.
+// The module that decodes encoding `id`, loading its family, and then the part of it that its
+// decoder needs (DECODER_PART: EUC-JP's index jis0212), on first use where the host can.
 export function moduleFor(id) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) {
     if (core === null) throw new Error(MESSAGES.liteCoreMissing(NAMES[id]));
     return core;
   }
-  if (families[family] === null) {
-    if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
-    register(family, loadFamilySync(FAMILIES[family]));
-  }
+  loadSync(id, family);
+  loadSync(id, DECODER_PART[id]);
   return families[family];
+}
+
+// Loads family number `family` for encoding `id` if it is not registered, where the host can.
+// (No array iteration here, nor in moduleFor: a page may have replaced it; test/js/builtins.test.js.)
+function loadSync(id, family) {
+  if (families[family]) return;
+  if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
+  register(family, loadFamilySync(FAMILIES[family]));
 }
 
 // Non-standard: makes family `name` available from its compiled module (tables/<name>-decoder.wasm).
@@ -105,7 +129,8 @@ export async function preload(...labels) {
   for (const label of labels) {
     const id = encodingId(`${label}`);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
-    if (ENCODING_FAMILY[id] >= 0) wanted.push(ENCODING_FAMILY[id]);
+    // (the family, then the part of it that the decoder needs, if any)
+    if (ENCODING_FAMILY[id] >= 0) wanted.push(ENCODING_FAMILY[id], DECODER_PART[id]);
     else if (!delegated(id)) needCore = true;
   }
   if (needCore && core === null) setCore(await loadCore());

@@ -9,6 +9,7 @@ constexpr int kEncodings[] = {ew::EUC_JP, ew::ISO_2022_JP, ew::SHIFT_JIS};
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   ew::fuzz::encodings_json();  // fail early if it cannot be read
   ew::fuzz::load_family_or_die(ew::kJapanese);
+  ew::fuzz::load_family_or_die(ew::kJapaneseJis0212);  // (the EUC-JP decoder's part)
   return 0;
 }
 

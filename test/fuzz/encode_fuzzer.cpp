@@ -57,6 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 2: {
       int decoder = plan.extra % ew::kEncodingCount;
       if (int family = ew::family_of(decoder); family >= 0) load_family_or_die(family);
+      if (int part = ew::decoder_part_of(decoder); part >= 0) load_family_or_die(part);
       Decoded d = decode(decoder, plan.payload, plan.length, ew::kIgnoreBom);
       check_encoder(plan.encoding, d.text, TextKind::kArbitrary, payload, plan.split_values,
                     plan.small_capacity);

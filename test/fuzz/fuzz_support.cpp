@@ -110,9 +110,8 @@ const char* encoding_name(int encoding) {
 // ---- setup ------------------------------------------------------------------------------------
 
 void load_family_or_die(int family) {
-  static const char* kNames[] = {"chinese-simplified", "chinese-traditional", "japanese", "korean"};
   if (family_loaded(family)) return;
-  std::string path = std::string(EW_TABLES_DIR) + "/" + kNames[family] + ".bin";
+  std::string path = std::string(EW_TABLES_DIR) + "/" + kFamilyNames[family] + ".bin";
   std::ifstream file(path, std::ios::binary);
   if (!file.good()) {
     std::fprintf(stderr, "%s is missing: run node cpp/tools/generate_tables.mjs --out build\n", path.c_str());

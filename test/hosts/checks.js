@@ -38,7 +38,8 @@ export function hostRestrictions() {
 }
 
 // Decoding through a TextDecoder class (the main entry's, or encoding-wasm/decoder's): the checks of
-// EXPECTED that need nothing else. The families they need must be loaded (japanese, chinese-simplified).
+// EXPECTED that need nothing else. The families they need must be loaded (japanese with its part
+// japanese-jis0212, chinese-simplified).
 export function decodeChecks(TextDecoder) {
   const decode = (label, bytes, options) => attempt(() => new TextDecoder(label, options).decode(bytesOf(bytes)));
   const stream = (label, ...chunks) =>
@@ -52,6 +53,7 @@ export function decodeChecks(TextDecoder) {
     shiftJisFatal: decode('shift_jis', '82', { fatal: true }),
     shiftJisStream: stream('shift_jis', '93', 'fa 96', '7b'),
     eucJp: decode('euc-jp', 'c6 fc cb dc 8e b1'),
+    eucJpJis0212: decode('euc-jp', '8f b0 a1 8f a2 b7'),
     iso2022jp: decode('iso-2022-jp', '1b 24 42 46 7c 4b 5c 1b 28 42 61'),
     gbk: decode('gbk', 'c4 e3 ba c3 a3 ac ca c0 bd e7 80'),
     gb18030: decode('gb18030', '81 30 81 30 90 30 81 30 e3 32 9a 35 84 31 a4 39'),
@@ -109,14 +111,19 @@ export function checks(api) {
 }
 
 // What a bundled page and a worker both run, as their users would: before preload(), the families
-// that were not imported must give a clear error; then gbk is preloaded and the checks run with the
+// that were not imported must give a clear error (and the EUC-JP decoder, whose part of the japanese
+// family, index jis0212, was not imported); then gbk and euc-jp are preloaded and the checks run with the
 // host's exact decoders used (setNativeDelegation(true)) and with everything in wasm (what ENCODING_WASM_NATIVE=0 does in Node).
 // The caller has imported 'encoding-wasm/tables/japanese' statically, and adds hostRestrictions()
 // (which tries eval on purpose) itself.
 export async function scenario(api) {
   api.setNativeDelegation(true);
-  const before = { gbk: missingFamily(api, 'gbk'), eucKr: missingFamily(api, 'euc-kr') };
-  await api.preload('gbk');
+  const before = {
+    gbk: missingFamily(api, 'gbk'),
+    eucKr: missingFamily(api, 'euc-kr'),
+    eucJp: missingFamily(api, 'euc-jp'),
+  };
+  await api.preload('gbk', 'euc-jp');
   const delegated = api.nativeDelegation();
   const withDelegation = checks(api);
   api.setNativeDelegation(false);
@@ -130,8 +137,8 @@ export async function scenario(api) {
 // its checks those of decodeChecks(), compared with DECODER_EXPECTED.
 export async function decoderScenario(lite) {
   lite.setNativeDelegation(true);
-  const before = { gbk: missingFamily(lite, 'gbk') };
-  await lite.preload('gbk');
+  const before = { gbk: missingFamily(lite, 'gbk'), eucJp: missingFamily(lite, 'euc-jp') };
+  await lite.preload('gbk', 'euc-jp');
   const delegated = lite.nativeDelegation();
   const withDelegation = decodeChecks(lite.TextDecoder);
   lite.setNativeDelegation(false);
@@ -152,6 +159,8 @@ export const EXPECTED = {
   shiftJisFatal: { error: 'TypeError' },
   shiftJisStream: { value: '日本' },
   eucJp: { value: '日本ｱ' },
+  // index jis0212 pointers 1410 and 116
+  eucJpJis0212: { value: '\u4e02\uff5e' },
   iso2022jp: { value: '日本a' },
   gbk: { value: '你好，世界€' },
   gb18030: { value: '\u0080\u{10000}\u{10FFFF}\uFFFF' },

@@ -7,6 +7,8 @@ const FAMILY_URLS = {
   'chinese-traditional': new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url),
   japanese: new URL('../../dist/tables/japanese.wasm', import.meta.url),
   korean: new URL('../../dist/tables/korean.wasm', import.meta.url),
+  // a part of the japanese family: index jis0212 only, for the EUC-JP decoder
+  'japanese-jis0212': new URL('../../dist/tables/japanese-jis0212.wasm', import.meta.url),
   // the combined module: every family's codecs and tables
   all: new URL('../../dist/tables/all.wasm', import.meta.url),
 };

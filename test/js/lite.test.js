@@ -105,6 +105,42 @@ describe('encoding-wasm/lite', () => {
     expect(() => lite.registerFamily('chinese', japanese)).toThrow(RangeError);
   });
 
+  it("loads the EUC-JP decoder's part of the japanese family (index jis0212) as encoding-wasm/decoder does, in the japanese instance", async () => {
+    // EUC-JP 8F B0 A1: index jis0212 pointer 1410, U+4E02; B0 A1: index jis0208 pointer 1410, U+4E9C
+    // (pointer = (lead - 0xA1) * 94 + trail - 0xA1).
+    const eucJp = () => new lite.TextDecoder('euc-jp').decode(bytes([0x8f, 0xb0, 0xa1, 0xb0, 0xa1]));
+    // Not the part's module: an empty module (no part section); the japanese family's own, which
+    // does not embed the part (as in encoding-wasm/decoder, js/core.js registerFamily); not a module.
+    const empty = new WebAssembly.Module(Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00));
+    expect(() => lite.registerFamily('japanese-jis0212', empty)).toThrow(
+      new Error(
+        "The module given for the japanese-jis0212 tables is not a table family module: pass the module of 'encoding-wasm/tables/japanese-jis0212-decoder.wasm'.",
+      ),
+    );
+    expect(() => lite.registerFamily('japanese-jis0212', japanese)).toThrow(
+      new Error(
+        'The japanese-jis0212 tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).',
+      ),
+    );
+    expect(() => lite.registerFamily('japanese-jis0212', {})).toThrow(TypeError);
+    const instances = modules.length;
+    if (inBrowser) {
+      expect(eucJp).toThrow(
+        "The euc-jp tables are not loaded. Import 'encoding-wasm/lite/tables/japanese-jis0212' or call " +
+          '\'await preload("euc-jp")\' first.',
+      );
+      await lite.preload('euc-jp');
+    }
+    expect(eucJp()).toBe('\u4e02\u4e9c');
+    // Expanded in the japanese family's instance: no instance of its own, and Shift_JIS as before.
+    expect(modules.length).toBe(instances);
+    expect(new lite.TextDecoder('shift_jis').decode(bytes([0x93, 0xfa]))).toBe('\u65e5');
+    // A no-op now that it is loaded.
+    await lite.preload('euc-jp');
+    lite.registerFamily('japanese-jis0212', japanese);
+    expect(eucJp()).toBe('\u4e02\u4e9c');
+  });
+
   it("LITE_BYTEWISE: the hash of the reference decoder's output for bytes 0x00-0xFF, 0 where there is none", () => {
     const all = Uint8Array.from({ length: 256 }, (_, b) => b);
     const hash = (text) => {

@@ -171,6 +171,7 @@ function hostWithoutSyncTables() {
   const host = `import { readFileSync } from 'node:fs';
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
     export const loadFamilySync = null;
+    export const addPart = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
     export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));
     export const bufferPrototype = globalThis.Buffer?.prototype;`;
@@ -250,6 +251,26 @@ describe.skipIf(!isNode)('delegation to the host decoder in Node', () => {
 });
 
 describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', () => {
+  it('encoding-wasm/errors decodes every family with no tables entry, from its own modules', async () => {
+    // EUC-JP 8F B0 A1: index jis0212 pointer 1410, U+4E02, then 80, an error of one byte; Big5 A4 40:
+    // index Big5 pointer 5495, U+4E00.
+    const script = `
+      const { ErrorReportingDecoder } = await import('encoding-wasm/errors');
+      const eucJp = new ErrorReportingDecoder('euc-jp').decode(Uint8Array.of(0x8f, 0xb0, 0xa1, 0x80));
+      const big5 = new ErrorReportingDecoder('big5').decode(Uint8Array.of(0xa4, 0x40));
+      const { TextDecoder } = await import('encoding-wasm');
+      let main;
+      try { new TextDecoder('big5'); } catch (e) { main = e.constructor.name; }
+      console.log(JSON.stringify({ eucJp, big5, main }));`;
+    const result = json(await node(...hostWithoutSyncTables(), '--input-type=module', '-e', script));
+    expect(result).toEqual({
+      eucJp: { text: '\u4e02\ufffd', errors: [{ offset: 3, length: 1 }] },
+      big5: { text: '\u4e00', errors: [] },
+      // (the main entry's own TextDecoder still needs its tables)
+      main: 'Error',
+    });
+  });
+
   it('multi-byte encodings without tables go to the replaced native decoder until the tables load', async () => {
     const script = `
       process.env.ENCODING_WASM_NATIVE = '0'; // UTF-8 and UTF-16 in wasm: only the fallback wraps

@@ -182,6 +182,7 @@ void [liteText, liteName];
 // encoding-wasm/lite
 import * as liteEntry from 'encoding-wasm/lite';
 import 'encoding-wasm/lite/tables/japanese';
+import 'encoding-wasm/lite/tables/japanese-jis0212';
 await liteEntry.preload('windows-1252');
 const smallest = new liteEntry.TextDecoder('windows-1252', { ignoreBOM: true });
 const smallestText: string = smallest.decode(new Uint8Array([0x80]));

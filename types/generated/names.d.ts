@@ -47,4 +47,5 @@ export type TableFamily =
   | 'chinese-simplified'
   | 'chinese-traditional'
   | 'japanese'
-  | 'korean';
+  | 'korean'
+  | 'japanese-jis0212';

@@ -142,6 +142,8 @@ function checkResults(name, results, decoder) {
   for (const d of differences(results.wasmOnly, expected)) fail(`${name} (everything in wasm): ${d}`);
   if (!missingFamilyOk(results.before.gbk, 'gbk', 'chinese-simplified', entry))
     fail(`${name}: gbk before preload: ${JSON.stringify(results.before.gbk)}`);
+  if (!missingFamilyOk(results.before.eucJp, 'euc-jp', 'japanese-jis0212', entry))
+    fail(`${name}: euc-jp before preload: ${JSON.stringify(results.before.eucJp)}`);
   if (!decoder && !missingFamilyOk(results.before.eucKr, 'euc-kr', 'korean'))
     fail(`${name}: euc-kr before preload: ${JSON.stringify(results.before.eucKr)}`);
   if (!missingFamilyOk(results.after.eucKr, 'euc-kr', 'korean', entry))
@@ -228,11 +230,23 @@ try {
         const wasm = fetchedWasm(mine, `/${build}/`);
         // (the page imports encoding-wasm/errors, which loads its own core and every family, built
         // with the error log: encoding-errors.wasm and the combined all-errors.wasm; the decoder's
-        // and the lite's pages, their cores and the two decode-only families they load, and nothing
-        // else)
+        // and the lite's pages, their cores and the two decode-only families they load, with the
+        // EUC-JP decoder's part of japanese, and nothing else)
         const want = entryOf(build)
-          ? ['chinese-simplified-decoder.wasm', `encoding-${entryOf(build)}.wasm`, 'japanese-decoder.wasm']
-          : ['all-errors.wasm', 'chinese-simplified.wasm', 'encoding-errors.wasm', 'encoding.wasm', 'japanese.wasm'];
+          ? [
+              'chinese-simplified-decoder.wasm',
+              `encoding-${entryOf(build)}.wasm`,
+              'japanese-decoder.wasm',
+              'japanese-jis0212-decoder.wasm',
+            ]
+          : [
+              'all-errors.wasm',
+              'chinese-simplified.wasm',
+              'encoding-errors.wasm',
+              'encoding.wasm',
+              'japanese-jis0212.wasm',
+              'japanese.wasm',
+            ];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

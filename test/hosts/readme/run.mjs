@@ -181,6 +181,8 @@ await timed('wrangler', () => {
     'chinese-simplified.wasm',
     'chinese-traditional.wasm',
     'encoding.wasm',
+    // (the japanese family's part for the EUC-JP decoder: index jis0212)
+    'japanese-jis0212.wasm',
     'japanese.wasm',
     'korean.wasm',
   ];

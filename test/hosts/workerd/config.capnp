@@ -23,14 +23,17 @@ const worker :Workerd.Worker = (
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
     (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
+    (name = "tables/japanese-jis0212.wasm", wasm = embed "tables/japanese-jis0212.wasm"),
     (name = "tables/chinese-simplified-errors.wasm", wasm = embed "tables/chinese-simplified-errors.wasm"),
     (name = "tables/chinese-traditional-errors.wasm", wasm = embed "tables/chinese-traditional-errors.wasm"),
     (name = "tables/japanese-errors.wasm", wasm = embed "tables/japanese-errors.wasm"),
     (name = "tables/korean-errors.wasm", wasm = embed "tables/korean-errors.wasm"),
+    (name = "tables/japanese-jis0212-errors.wasm", wasm = embed "tables/japanese-jis0212-errors.wasm"),
     (name = "tables/chinese-simplified-decoder.wasm", wasm = embed "tables/chinese-simplified-decoder.wasm"),
     (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
     (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
     (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
+    (name = "tables/japanese-jis0212-decoder.wasm", wasm = embed "tables/japanese-jis0212-decoder.wasm"),
     (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
     (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
     (name = "tables/all-errors.wasm", wasm = embed "tables/all-errors.wasm"),
@@ -38,7 +41,7 @@ const worker :Workerd.Worker = (
   compatibilityDate = "2025-09-01",
 );
 
-# worker_all.js: 'encoding-wasm/tables/all' alone, with the core and the four family modules (in
+# worker_all.js: 'encoding-wasm/tables/all' alone, with the core and the family modules (in
 # workerd it does not use the combined tables/all.wasm: js/host/workerd.js says why).
 const allWorker :Workerd.Worker = (
   modules = [
@@ -48,6 +51,7 @@ const allWorker :Workerd.Worker = (
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
     (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
+    (name = "tables/japanese-jis0212.wasm", wasm = embed "tables/japanese-jis0212.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

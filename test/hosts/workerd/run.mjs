@@ -111,7 +111,8 @@ const failures = [
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
 // encoding-wasm/decoder and encoding-wasm/lite: the same decoding, their own tables entries and
-// preload(), no encoder (the lite's fatal errors do not say where).
+// preload() (with the EUC-JP decoder's part of japanese), no encoder (the lite's fatal errors do not
+// say where).
 for (const [entry, expected] of [
   ['decoder', DECODER_EXPECTED],
   ['lite', LITE_EXPECTED],
@@ -125,6 +126,8 @@ for (const [entry, expected] of [
     failures.push(`encoding-wasm/${entry} exports ${result.exports}`);
   if (!missingFamilyOk(result.before.gbk, 'gbk', 'chinese-simplified', `encoding-wasm/${entry}`))
     failures.push(`${entry}: gbk before preload: ${JSON.stringify(result.before.gbk)}`);
+  if (!missingFamilyOk(result.before.eucJp, 'euc-jp', 'japanese-jis0212', `encoding-wasm/${entry}`))
+    failures.push(`${entry}: euc-jp before preload: ${JSON.stringify(result.before.eucJp)}`);
   if (!missingFamilyOk(result.after.eucKr, 'euc-kr', 'korean', `encoding-wasm/${entry}`))
     failures.push(`${entry}: euc-kr, never loaded: ${JSON.stringify(result.after.eucKr)}`);
 }
@@ -135,6 +138,8 @@ if (!refused(host.newFunction)) failures.push(`new Function is allowed: ${JSON.s
 if (!refused(host.wasmFromBytes)) failures.push(`wasm from bytes is allowed: ${JSON.stringify(host.wasmFromBytes)}`);
 if (!missingFamilyOk(before.gbk, 'gbk', 'chinese-simplified'))
   failures.push(`gbk before preload: ${JSON.stringify(before.gbk)}`);
+if (!missingFamilyOk(before.eucJp, 'euc-jp', 'japanese-jis0212'))
+  failures.push(`euc-jp before preload: ${JSON.stringify(before.eucJp)}`);
 if (!missingFamilyOk(before.eucKr, 'euc-kr', 'korean'))
   failures.push(`euc-kr before preload: ${JSON.stringify(before.eucKr)}`);
 if (!missingFamilyOk(after.eucKr, 'euc-kr', 'korean'))

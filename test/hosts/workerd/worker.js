@@ -1,6 +1,7 @@
 // A plain workerd module worker that uses the package the way a Workers user does: the package
-// entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another; and
-// the same with encoding-wasm/decoder and encoding-wasm/lite and their own tables entries.
+// entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another (and
+// for the EUC-JP decoder's part of the japanese family); and the same with encoding-wasm/decoder and
+// encoding-wasm/lite and their own tables entries.
 // run.mjs bundles it with esbuild (the "workerd" condition picks js/host/workerd.js; the .wasm
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';

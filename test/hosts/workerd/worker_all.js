@@ -1,5 +1,5 @@
 // A second plain workerd worker: the package entry with 'encoding-wasm/tables/all' alone, given the
-// core and the four family modules (in workerd, tables/all loads those, not the combined
+// core and the family modules (the four, and japanese's part japanese-jis0212: in workerd, tables/all loads those, not the combined
 // tables/all.wasm, which config.capnp does not give it), so every family it decodes and encodes
 // must have been loaded by that import. The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
