@@ -157,4 +157,24 @@ describe.skipIf(!canReload || typeof globalThis.TextDecoder !== 'function')('the
     expect(copy.exact(withError.id)).toBe(false);
     for (const e of ids.filter((e) => e !== wrongByte && e !== withError)) expect(copy.exact(e.id), e.name).toBe(true);
   });
+
+  it('takes a host decoder whose output is not a string for not exact, and goes on', async () => {
+    const Host = globalThis.TextDecoder;
+    class Odd extends Host {}
+    Odd.prototype.decode = function () {
+      return null;
+    };
+    vi.resetModules();
+    globalThis.TextDecoder = Odd;
+    let copy;
+    try {
+      copy = await import('../../js/lite/exact.js');
+    } finally {
+      globalThis.TextDecoder = Host;
+    }
+    // A single-byte encoding (the hash probe) and UTF-8 (js/host_probes.js): neither throws.
+    const id = (name) => NAMES.indexOf(name);
+    expect(copy.exact(id('windows-1251'))).toBe(false);
+    expect(copy.exact(id('utf-8'))).toBe(false);
+  });
 });
