@@ -71,8 +71,13 @@ const brokenBytewise = {
 };
 
 describe.skipIf(typeof Host !== 'function')('the host decoders exactness probes', () => {
-  it('pass this host UTF-8 and UTF-16 decoders, which are exact in every host the suites run in', () => {
-    for (const name of UTF) expect(exactUtf(hostOf(Host), name), name).toBe(true);
+  it("pass this host's UTF-16 decoders, and its UTF-8 decoder but Deno's", () => {
+    for (const name of UTF) {
+      // Deno's UTF-8 decoder drops a U+FEFF that follows ASCII from an earlier streamed chunk
+      // (docs/design.md section 7): 'a', then EF BB BF gives 'a' where the standard gives 'a\ufeff'.
+      const deno = name === 'utf-8' && globalThis.Deno !== undefined;
+      expect(exactUtf(hostOf(Host), name), name).toBe(!deno);
+    }
   });
 
   it('fail a UTF decoder that ignores ignoreBOM, keeps BOM seen after a flush, or misses a fatal error', () => {
