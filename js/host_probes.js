@@ -7,52 +7,83 @@ import { apply, bufferOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics
 // Whether `name` is one of the encodings whose host decoders exactUtf() probes (UTF-8, UTF-16BE/LE).
 export const probedUtf = (name) => PROBES[name] !== undefined;
 
+// [bytes, options, expected] per encoding, decoded in one call; options: FATAL, IGNORE_BOM;
+// expected null for a TypeError.
+const FATAL = 1;
+const IGNORE_BOM = 2;
 const PROBES = {
   __proto__: null,
   'utf-8': [
-    // [bytes, fatal, expected]: overlong, surrogate, truncated, out of range, BOM
-    [[0xf0, 0x80, 0x80], false, '\ufffd\ufffd\ufffd'],
-    [[0xed, 0xa0, 0x80, 0x61], false, '\ufffd\ufffd\ufffda'],
-    [[0xe2, 0x82, 0x61], false, '\ufffda'],
-    [[0xf4, 0x90, 0x80, 0x80], false, '\ufffd\ufffd\ufffd\ufffd'],
-    [[0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], false, '\ufeff'],
-    [[0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80], true, '\u00e9\u{1f600}'],
-    [[0xc0], true, null],
+    // overlong, surrogate, truncated, out of range, BOM, BOM kept, valid fatal, invalid fatal
+    [[0xf0, 0x80, 0x80], 0, '\ufffd\ufffd\ufffd'],
+    [[0xed, 0xa0, 0x80, 0x61], 0, '\ufffd\ufffd\ufffda'],
+    [[0xe2, 0x82, 0x61], 0, '\ufffda'],
+    [[0xf4, 0x90, 0x80, 0x80], 0, '\ufffd\ufffd\ufffd\ufffd'],
+    [[0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], 0, '\ufeff'],
+    [[0xef, 0xbb, 0xbf, 0x61], IGNORE_BOM, '\ufeffa'],
+    [[0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80], FATAL, '\u00e9\u{1f600}'],
+    [[0xc0], FATAL, null],
   ],
   'utf-16le': [
-    [[0x61, 0x00, 0x00, 0xd8, 0x62, 0x00], false, 'a\ufffdb'],
-    [[0x00, 0xdc, 0x3d, 0xd8, 0x00, 0xde], false, '\ufffd\u{1f600}'],
-    [[0xff, 0xfe, 0x61, 0x00, 0x62], false, 'a\ufffd'],
-    [[0x00, 0xd8], true, null],
+    [[0x61, 0x00, 0x00, 0xd8, 0x62, 0x00], 0, 'a\ufffdb'],
+    [[0x00, 0xdc, 0x3d, 0xd8, 0x00, 0xde], 0, '\ufffd\u{1f600}'],
+    [[0xff, 0xfe, 0x61, 0x00, 0x62], 0, 'a\ufffd'],
+    [[0xff, 0xfe, 0x61, 0x00], IGNORE_BOM, '\ufeffa'],
+    [[0x00, 0xd8], FATAL, null],
   ],
   'utf-16be': [
-    [[0x00, 0x61, 0xd8, 0x00, 0x00, 0x62], false, 'a\ufffdb'],
-    [[0xfe, 0xff, 0x00, 0x61], false, 'a'],
-    [[0xd8, 0x3d, 0xde, 0x00, 0x61], false, '\u{1f600}\ufffd'],
+    [[0x00, 0x61, 0xd8, 0x00, 0x00, 0x62], 0, 'a\ufffdb'],
+    [[0xfe, 0xff, 0x00, 0x61], 0, 'a'],
+    [[0xd8, 0x3d, 0xde, 0x00, 0x61], 0, '\u{1f600}\ufffd'],
+    [[0xfe, 0xff, 0x00, 0x61], IGNORE_BOM, '\ufeffa'],
+    [[0xdc, 0x00], FATAL, null],
   ],
 };
 
-// [chunks, expected, chunks, expected] per encoding: decoded with { stream: true } but the last.
+// [chunks, options, expected] per encoding: decoded with { stream: true } but the last. Each is
+// decoded twice by one decoder: both delegating entries keep a host decoder after a call that
+// flushed (it must start anew, with BOM seen false), and a fatal error at the end of the stream,
+// on the bytes the decoder holds, is a TypeError only at the flush.
 const STREAM_PROBES = {
   __proto__: null,
-  'utf-8': [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], '\u20ac', [[0x61], [0xef, 0xbb, 0xbf]], 'a\ufeff'],
-  'utf-16le': [
-    [[0xff], [0xfe, 0x61], [0x00]],
-    'a',
+  'utf-8': [
+    [[[0xef, 0xbb], [0xbf, 0xe2, 0x82], [0xac]], 0, '\u20ac'],
+    [[[0x61], [0xef, 0xbb, 0xbf]], 0, 'a\ufeff'],
     [
-      [0x61, 0x00],
-      [0xff, 0xfe],
+      [
+        [0xef, 0xbb],
+        [0xbf, 0x61],
+      ],
+      IGNORE_BOM,
+      '\ufeffa',
     ],
-    'a\ufeff',
+    [[[0x61, 0xe2, 0x82], []], FATAL, null],
+  ],
+  'utf-16le': [
+    [[[0xff], [0xfe, 0x61], [0x00]], 0, 'a'],
+    [
+      [
+        [0x61, 0x00],
+        [0xff, 0xfe],
+      ],
+      0,
+      'a\ufeff',
+    ],
+    [[[0x61, 0x00, 0x3d], [0xd8]], 0, 'a\ufffd'],
+    [[[0x61, 0x00, 0x3d], []], FATAL, null],
   ],
   'utf-16be': [
-    [[0xfe], [0xff, 0x00], [0x61]],
-    'a',
+    [[[0xfe], [0xff, 0x00], [0x61]], 0, 'a'],
     [
-      [0x00, 0x61],
-      [0xfe, 0xff],
+      [
+        [0x00, 0x61],
+        [0xfe, 0xff],
+      ],
+      0,
+      'a\ufeff',
     ],
-    'a\ufeff',
+    [[[0xd8, 0x3d], [0xde]], 0, '\ufffd'],
+    [[[0x00, 0x61, 0xd8], []], FATAL, null],
   ],
 };
 
@@ -64,32 +95,42 @@ function bytesOf(list) {
   return bytes;
 }
 
+// A host decoder of `name` with the options of a probe (FATAL, IGNORE_BOM).
+const hostDecoder = (host, name, options) =>
+  new host.Native(name, { __proto__: null, fatal: (options & FATAL) !== 0, ignoreBOM: (options & IGNORE_BOM) !== 0 });
+
+// The text of `chunks` (arrays of bytes) from the host decoder `d`, decoded with { stream: true }
+// but the last; null for a TypeError.
+function streamed(host, d, chunks) {
+  let s = '';
+  try {
+    for (let i = 0; i < chunks.length; i++)
+      s += apply(host.decode, d, [bytesOf(chunks[i]), { __proto__: null, stream: i < chunks.length - 1 }]);
+  } catch (e) {
+    return e instanceof TypeError ? null : undefined;
+  }
+  return s;
+}
+
 // Whether the host's decoder of `name` (one of probedUtf) passes the probes: on the edge cases
-// where implementations have differed.
+// where implementations have differed, in every mode the delegating entries make host decoders in
+// (fatal, ignoreBOM) and use them (one call, streamed, again after a flush).
 export function exactUtf(host, name) {
   try {
     const probes = PROBES[name];
     for (let p = 0; p < probes.length; p++) {
       const probe = probes[p];
-      let actual;
-      try {
-        actual = apply(host.decode, new host.Native(name, { __proto__: null, fatal: probe[1] }), [bytesOf(probe[0])]);
-      } catch (e) {
-        actual = e instanceof TypeError ? null : undefined;
-      }
-      if (actual !== probe[2]) return false;
+      if (streamed(host, hostDecoder(host, name, probe[1]), [probe[0]]) !== probe[2]) return false;
     }
     // Streaming: a sequence and a BOM split across calls, and a U+FEFF that arrives after other
     // output in an earlier call, which is text, not a BOM (Deno and workerd drop it when the
-    // earlier chunks were all ASCII).
+    // earlier chunks were all ASCII); bytes held at the end of the stream; each twice.
     const streams = STREAM_PROBES[name];
-    for (let k = 0; k < streams.length; k += 2) {
-      const d = new host.Native(name);
-      const chunks = streams[k];
-      let s = '';
-      for (let i = 0; i < chunks.length; i++)
-        s += apply(host.decode, d, [bytesOf(chunks[i]), { __proto__: null, stream: i < chunks.length - 1 }]);
-      if (s !== streams[k + 1]) return false;
+    for (let k = 0; k < streams.length; k++) {
+      const stream = streams[k];
+      const d = hostDecoder(host, name, stream[1]);
+      if (streamed(host, d, stream[0]) !== stream[2]) return false;
+      if (stream[2] !== null && streamed(host, d, stream[0]) !== stream[2]) return false;
     }
     return true;
   } catch {
@@ -100,13 +141,15 @@ export function exactUtf(host, name) {
 const STREAM = { __proto__: null, stream: true };
 // Whether the host's decoder of single-byte encoding `name` (or x-user-defined) decodes each of the
 // 256 bytes as `ours` (a function from a Uint8Array to our decoder's string of it, in replacement
-// mode), in one call and in two streamed calls, in replacement mode and fatal, and takes no BOM off.
+// mode), in one call and in two streamed calls, in replacement mode and fatal, with ignoreBOM and
+// without, and takes no BOM off.
 export function exactBytewise(host, name, ours) {
   // The host's output for `bytes` in one call, or in two streamed calls and a flush (`at`: where
-  // the second starts; Node 20's windows-1252 decoder was Latin-1 in one mode only).
-  const theirs = (bytes, fatal, at = -1) => {
+  // the second starts; Node 20's windows-1252 decoder was Latin-1 in one mode only), with the
+  // options FATAL and IGNORE_BOM.
+  const theirs = (bytes, options, at = -1) => {
     try {
-      const d = new host.Native(name, { __proto__: null, fatal });
+      const d = hostDecoder(host, name, options);
       if (at < 0) return apply(host.decode, d, [bytes]);
       const first = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), 0, at), STREAM]);
       const second = apply(host.decode, d, [new Uint8Array(bufferOf(bytes), at, lengthOf(bytes) - at), STREAM]);
@@ -119,24 +162,28 @@ export function exactBytewise(host, name, ours) {
     const all = new Uint8Array(256);
     for (let b = 0; b < 256; b++) all[b] = b;
     const want = ours(all);
-    if (want.length !== 256 || theirs(all, false) !== want || theirs(all, false, 100) !== want) return false;
+    if (want.length !== 256 || theirs(all, 0) !== want || theirs(all, 0, 100) !== want) return false;
+    if (theirs(all, IGNORE_BOM) !== want) return false;
     // Fatal: the bytes without an error decode the same; each byte with one, after an "a", is a
-    // TypeError.
+    // TypeError (the first also in a streamed call).
     let validText = '';
+    let streamedError = false;
     for (let b = 0; b < 256; b++) {
       if (want[b] !== '\ufffd') validText += want[b];
-      else if (theirs(bytesOf([0x61, b]), true) !== null) return false;
+      else if (theirs(bytesOf([0x61, b]), FATAL) !== null) return false;
+      else if (!streamedError && theirs(bytesOf([0x61, b]), FATAL, 1) !== null) return false;
+      else streamedError = true;
     }
     const valid = new Uint8Array(validText.length);
     for (let b = 0, n = 0; b < 256; b++) if (want[b] !== '\ufffd') valid[n++] = b;
-    if (theirs(valid, true) !== validText || theirs(valid, true, validText.length >> 1) !== validText) return false;
+    if (theirs(valid, FATAL) !== validText || theirs(valid, FATAL, validText.length >> 1) !== validText) return false;
     // No BOM is taken off (a host that sniffed one would).
     const boms = [
       bytesOf([0xef, 0xbb, 0xbf, 0x61]),
       bytesOf([0xff, 0xfe, 0x61, 0x00]),
       bytesOf([0xfe, 0xff, 0x00, 0x61]),
     ];
-    for (let i = 0; i < boms.length; i++) if (theirs(boms[i], false) !== ours(boms[i])) return false;
+    for (let i = 0; i < boms.length; i++) if (theirs(boms[i], 0) !== ours(boms[i])) return false;
     return true;
   } catch {
     return false;

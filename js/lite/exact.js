@@ -33,9 +33,10 @@ function exactBytes(id) {
   } catch {
     return false;
   }
+  if (typeof table !== 'string' || table.length !== 256) return false;
   let hash = 0x811c9dc5;
-  for (let i = 0; i < table.length; i++) hash = imul(hash ^ charCodeOf(table, i), 0x01000193) >>> 0;
-  if (table.length !== 256 || hash !== LITE_BYTEWISE[id]) return false;
+  for (let i = 0; i < 256; i++) hash = imul(hash ^ charCodeOf(table, i), 0x01000193) >>> 0;
+  if (hash !== LITE_BYTEWISE[id]) return false;
   // The standard's decoding of `bytes`: each byte's code point, from the table just checked.
   const ours = (bytes) => {
     let s = '';

@@ -161,6 +161,18 @@ describe('encoding-wasm/lite', () => {
 // wrong, or one fatal error of another, is not used for them. Where vi.resetModules loads a second
 // copy (Node, Deno; not Bun's runner nor a browser page).
 const canReload = !globalThis.process?.versions?.bun && !inBrowser;
+// A second copy of js/lite/exact.js, loaded with `Native` as the host's TextDecoder.
+async function exactOver(Native) {
+  const Host = globalThis.TextDecoder;
+  vi.resetModules();
+  globalThis.TextDecoder = Native;
+  try {
+    return await import('../../js/lite/exact.js');
+  } finally {
+    globalThis.TextDecoder = Host;
+  }
+}
+
 describe.skipIf(!canReload || typeof globalThis.TextDecoder !== 'function')('the hash probe', () => {
   it('rejects a host decoder with one byte or one error wrong, and takes the exact ones', async () => {
     const exactHere = (await import('../../js/lite/exact.js')).exact;
@@ -181,16 +193,22 @@ describe.skipIf(!canReload || typeof globalThis.TextDecoder !== 'function')('the
       if (this.encoding === withError.name.toLowerCase() && this.fatal && b.includes(errorByte)) return 'x';
       return Reflect.apply(decode, this, [input, options]);
     };
-    vi.resetModules();
-    globalThis.TextDecoder = Broken;
-    let copy;
-    try {
-      copy = await import('../../js/lite/exact.js');
-    } finally {
-      globalThis.TextDecoder = Host;
-    }
+    const copy = await exactOver(Broken);
     expect(copy.exact(wrongByte.id)).toBe(false);
     expect(copy.exact(withError.id)).toBe(false);
     for (const e of ids.filter((e) => e !== wrongByte && e !== withError)) expect(copy.exact(e.id), e.name).toBe(true);
+  });
+
+  it('takes a host decoder whose output is not a string for not exact, and goes on', async () => {
+    const Host = globalThis.TextDecoder;
+    class Odd extends Host {}
+    Odd.prototype.decode = function () {
+      return null;
+    };
+    const copy = await exactOver(Odd);
+    // A single-byte encoding (the hash probe) and UTF-8 (js/host_probes.js): neither throws.
+    const id = (name) => NAMES.indexOf(name);
+    expect(copy.exact(id('windows-1251'))).toBe(false);
+    expect(copy.exact(id('utf-8'))).toBe(false);
   });
 });
