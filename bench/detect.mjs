@@ -228,8 +228,13 @@ bestRounds(3, largeSets, (i, input) => guesses[i].set(input, timed[i][1].guess(i
   const { encoding } = gib.finish();
   console.log(
     `  encoding-wasm, 1 GiB streamed in 64 KiB chunks: ${((performance.now() - gibStart) / 1000).toFixed(1)} s, ` +
-      `resident memory +${((process.memoryUsage.rss() - rss) / 2 ** 20).toFixed(1)} MiB (answer: ${encoding})`,
+      `resident memory ${signedMiB(process.memoryUsage.rss() - rss)} (answer: ${encoding})`,
   );
+}
+
+// A change of size in MiB with its sign (+1.0 MiB, -4.5 MiB).
+function signedMiB(bytes) {
+  return `${bytes < 0 ? '-' : '+'}${(Math.abs(bytes) / 2 ** 20).toFixed(1)} MiB`;
 }
 
 // What a user ships for detect: the entry point bundled and minified (it needs no wasm), gzip -9;
