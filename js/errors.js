@@ -32,6 +32,12 @@ const EMPTY = new Uint8Array(0);
 // goes to `add(first, second, at)`, `at` being where the call's input starts in the chunk that
 // begin() announced (the input that the calls since then consumed).
 class LoggingInstance extends WasmInstance {
+  // (Not the implicit constructor, whose spread of its arguments calls the page's array iterator in
+  // V8: an encoding's first use makes one.)
+  constructor(module, family = null) {
+    super(module, family);
+  }
+
   begin(add) {
     this.add = add;
     this.consumed = 0;
@@ -80,7 +86,9 @@ function instanceWithLog(id, decoding = false) {
 function loggingInstance(family, host) {
   const name = FAMILIES[family];
   const module = familyModule(name);
-  const shared = families.find((instance) => instance !== null && instance.module === module);
+  // (an index loop: this runs on an encoding's first use, when a page may have replaced Array.prototype.find)
+  let shared = null;
+  for (let f = 0; f < families.length; f++) if (families[f]?.module === module) shared = families[f];
   if (shared) {
     addFamily(shared, name);
     return shared;

@@ -19,6 +19,15 @@ const kindOf = (error) =>
         : Error;
 
 const { Instance } = WebAssembly;
+const { customSections } = WebAssembly.Module;
+
+// FAMILIES.indexOf(family), without the page's Array.prototype.indexOf (a family's tables are
+// expanded on an encoding's first use, after a trap too, when a page may have replaced it).
+function familyId(family) {
+  let id = 0;
+  while (id < FAMILIES.length && FAMILIES[id] !== family) id++;
+  return id;
+}
 
 // Expands family `family`'s tables in the instance exports `wasm`, after checking that its module
 // holds them (a module of another family would expand its own tables for this family's encodings).
@@ -26,7 +35,7 @@ const { Instance } = WebAssembly;
 // the module embeds them.
 export function expandFamily(wasm, family, blob = null) {
   const mask = wasm.ew_families?.();
-  const id = FAMILIES.indexOf(family);
+  const id = familyId(family);
   // A module that does not hold `family` holds one other family (the combined module holds them
   // all), which its lowest bit names (its parts, whose blobs it takes, come after it in FAMILIES);
   // no bit at all: not a table module.
@@ -78,7 +87,9 @@ export class WasmInstance {
       });
     }
     // (this.blobs: the blobs of the parts among them, by name: addFamily)
-    for (const name of this.families) expandFamily(wasm, name, this.blobs?.[name]);
+    // (an index loop: no array iteration, which a page may have replaced)
+    const { families } = this;
+    for (let i = 0; i < families.length; i++) expandFamily(wasm, families[i], this.blobs?.[families[i]]);
     this.wasm = wasm;
     this.memory = wasm.memory;
     this.inputPtr = wasm.ew_input();
@@ -147,7 +158,7 @@ export function addFamily(instance, family, blob = null) {
     if (error.cause !== undefined) instance.broken = true;
     throw error;
   }
-  instance.families.push(family);
+  instance.families[instance.families.length] = family;
   // (expanded again after a trap)
   if (blob) (instance.blobs ??= {})[family] = blob;
 }
@@ -158,7 +169,7 @@ export function addFamily(instance, family, blob = null) {
 // families synchronously export it as `addPart`, for js/core.js instanceFor.)
 export function addPart(instance, name, module) {
   // (a TypeError for a value that is not a WebAssembly.Module)
-  const [blob] = WebAssembly.Module.customSections(module, PART_SECTION);
+  const blob = customSections(module, PART_SECTION)[0];
   if (blob === undefined) throw new Error(MESSAGES.wrongFamily(name, null));
   addFamily(instance, name, new Uint8Array(blob));
   return instance;

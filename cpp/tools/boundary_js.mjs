@@ -121,10 +121,12 @@ function variantLoaders(v) {
   ];
   const ident = (f) => f.replace(/-(\w)/g, (_, c) => c.toUpperCase());
   const paths = familyNames.map((f) => [f, wasmPath(familyFile(f, v))]);
-  const table = (value) => `{ ${paths.map(([f, p]) => `'${f}': ${value(f, p)}`).join(', ')} }`;
+  // (no prototype: familyModule runs on an encoding's first use, when a page may have replaced
+  // Object.hasOwn or Array.prototype.includes; `in` on it calls neither)
+  const table = (value) => `{ __proto__: null, ${paths.map(([f, p]) => `'${f}': ${value(f, p)}`).join(', ')} }`;
   const lookup = [
     'export function familyModule(family) {',
-    '  const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;',
+    '  const module = family in FAMILY_MODULES ? FAMILY_MODULES[family] : undefined;',
     '  if (!module) throw new Error(`unknown table family ${family}`);',
     '  return module;',
     '}',
@@ -147,7 +149,7 @@ function variantLoaders(v) {
       '// (read on first use)',
       `const FAMILY_PATHS = ${table((f, p) => `'${p}'`)};`,
       'export function familyModule(family) {',
-      '  if (!Object.hasOwn(FAMILY_PATHS, family)) throw new Error(`unknown table family ${family}`);',
+      '  if (!(family in FAMILY_PATHS)) throw new Error(`unknown table family ${family}`);',
       '  return compile(FAMILY_PATHS[family]);',
       '}',
     ],
@@ -163,9 +165,9 @@ function variantLoaders(v) {
           `  compile(new URL('${wasmPath(familyFile(COMBINED.name, v))}', import.meta.url)),`,
           ']);',
           'export const coreModule = core;',
-          `const FAMILIES = [${familyNames.map((f) => `'${f}'`).join(', ')}];`,
+          `const FAMILIES = ${table(() => 'true')};`,
           'export function familyModule(family) {',
-          '  if (!FAMILIES.includes(family)) throw new Error(`unknown table family ${family}`);',
+          '  if (!(family in FAMILIES)) throw new Error(`unknown table family ${family}`);',
           '  return combined;',
           '}',
         ]

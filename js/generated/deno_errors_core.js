@@ -11,9 +11,9 @@ import source korean from '../../dist/tables/korean-errors.wasm';
 import source japaneseJis0212 from '../../dist/tables/japanese-jis0212-errors.wasm';
 
 export { coreModule };
-const FAMILY_MODULES = { 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean, 'japanese-jis0212': japaneseJis0212 };
+const FAMILY_MODULES = { __proto__: null, 'chinese-simplified': chineseSimplified, 'chinese-traditional': chineseTraditional, 'japanese': japanese, 'korean': korean, 'japanese-jis0212': japaneseJis0212 };
 export function familyModule(family) {
-  const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
+  const module = family in FAMILY_MODULES ? FAMILY_MODULES[family] : undefined;
   if (!module) throw new Error(`unknown table family ${family}`);
   return module;
 }

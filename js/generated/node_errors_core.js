@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 const compile = (path) => new WebAssembly.Module(readFileSync(new URL(path, import.meta.url)));
 export const coreModule = compile('../../dist/encoding-errors.wasm');
 // (read on first use)
-const FAMILY_PATHS = { 'chinese-simplified': '../../dist/tables/chinese-simplified-errors.wasm', 'chinese-traditional': '../../dist/tables/chinese-traditional-errors.wasm', 'japanese': '../../dist/tables/japanese-errors.wasm', 'korean': '../../dist/tables/korean-errors.wasm', 'japanese-jis0212': '../../dist/tables/japanese-jis0212-errors.wasm' };
+const FAMILY_PATHS = { __proto__: null, 'chinese-simplified': '../../dist/tables/chinese-simplified-errors.wasm', 'chinese-traditional': '../../dist/tables/chinese-traditional-errors.wasm', 'japanese': '../../dist/tables/japanese-errors.wasm', 'korean': '../../dist/tables/korean-errors.wasm', 'japanese-jis0212': '../../dist/tables/japanese-jis0212-errors.wasm' };
 export function familyModule(family) {
-  if (!Object.hasOwn(FAMILY_PATHS, family)) throw new Error(`unknown table family ${family}`);
+  if (!(family in FAMILY_PATHS)) throw new Error(`unknown table family ${family}`);
   return compile(FAMILY_PATHS[family]);
 }
