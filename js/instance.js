@@ -4,7 +4,7 @@
 // decoder's state lives in the JS object and passes through a scratch area on every call (docs/design.md
 // section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
 import { SCRATCH_WORDS } from './generated/abi.js';
-import { FAMILIES, PART_SECTION } from './generated/encodings.js';
+import { FAMILIES, FAMILY_HOST, PART_SECTION } from './generated/encodings.js';
 import { lengthOf, memoryBufferOf, setBytes, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 
@@ -50,6 +50,9 @@ export function expandFamily(wasm, family, blob = null) {
   }
   if (!loaded) {
     if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
+    // A part with no blob from its own module, in a module that does not embed it: its host's own
+    // module (registerFamily of the part given the host's module, which it then shares).
+    if (!blob && FAMILY_HOST[id] !== id) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[FAMILY_HOST[id]]));
     throw new Error(MESSAGES.familyLoadFailed(family));
   }
 }

@@ -50,7 +50,12 @@ function expand(wasm, family, blob) {
   const name = FAMILIES[family];
   if (!((wasm.ew_families?.() >>> family) & 1)) throw new Error(MESSAGES.wrongFamily(name, null));
   if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
-  if (!wasm.ew_family_init(family, blob ? lengthOf(blob) : 0)) throw new Error(MESSAGES.familyLoadFailed(name));
+  if (wasm.ew_family_init(family, blob ? lengthOf(blob) : 0)) return;
+  // (a part with no blob, in a module that does not embed it: its host's own module, as js/instance.js says)
+  const host = FAMILY_HOST[family];
+  throw new Error(
+    !blob && host !== family ? MESSAGES.wrongFamily(name, FAMILIES[host]) : MESSAGES.familyLoadFailed(name),
+  );
 }
 
 // The exports of `m`'s instance, made (and its families' tables expanded) if there is none.

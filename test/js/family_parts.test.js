@@ -8,7 +8,7 @@ import { familyModule as familyModuleWithLog } from '#errors-core';
 import { encodingId, familyLoaded, instanceFor, preload, registerFamily } from '../../js/core.js';
 import { ErrorReportingDecoder } from '../../js/errors.js';
 import { encode, TextDecoder } from '../../js/index.js';
-import { addPart, WasmInstance } from '../../js/instance.js';
+import { addFamily, addPart, WasmInstance } from '../../js/instance.js';
 import { runDecoder } from '../../js/run_decoder.js';
 import { runEncoder } from '../../js/run_encoder.js';
 import { familyModule } from './family_modules.js';
@@ -63,6 +63,19 @@ describe('the japanese module without its part, index jis0212', () => {
       "The module given for the japanese-jis0212 tables is not a table family module: pass the module of 'encoding-wasm/tables/japanese-jis0212.wasm'.",
     );
     expect(thrown(() => addPart(japanese, 'japanese-jis0212', {})).constructor).toBe(TypeError);
+    expect(japanese.families).toEqual(['japanese']);
+    expect(thrown(() => decodeIn(japanese, 'euc-jp', JIS0208.bytes)).message).toBe(unavailable('euc-jp'));
+    expect(decodeIn(japanese, 'shift_jis', SHIFT_JIS.bytes)).toBe(SHIFT_JIS.text);
+  });
+
+  it("refuses the host's own module as the part's (registerFamily shares a module given twice): an Error naming both", async () => {
+    const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
+    // What registerFamily('japanese-jis0212', <the module registered for japanese>) runs (js/core.js).
+    const error = thrown(() => addFamily(japanese, 'japanese-jis0212'));
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toBe(
+      "The module given for the japanese-jis0212 tables is the japanese tables' module: pass the module of 'encoding-wasm/tables/japanese-jis0212.wasm'.",
+    );
     expect(japanese.families).toEqual(['japanese']);
     expect(thrown(() => decodeIn(japanese, 'euc-jp', JIS0208.bytes)).message).toBe(unavailable('euc-jp'));
     expect(decodeIn(japanese, 'shift_jis', SHIFT_JIS.bytes)).toBe(SHIFT_JIS.text);

@@ -119,7 +119,7 @@ describe('encoding-wasm/lite', () => {
     );
     expect(() => lite.registerFamily('japanese-jis0212', japanese)).toThrow(
       new Error(
-        'The japanese-jis0212 tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).',
+        "The module given for the japanese-jis0212 tables is the japanese tables' module: pass the module of 'encoding-wasm/tables/japanese-jis0212-decoder.wasm'.",
       ),
     );
     expect(() => lite.registerFamily('japanese-jis0212', {})).toThrow(TypeError);
