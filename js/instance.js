@@ -40,9 +40,10 @@ export function expandFamily(wasm, family, blob = null) {
   // all), which its lowest bit names (its parts, whose blobs it takes, come after it in FAMILIES);
   // no bit at all: not a table module.
   if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask & -mask)]));
+  // (a part's blob larger than the input buffer it goes through is not this build's either)
+  if (blob && lengthOf(blob) > wasm.ew_input_capacity()) throw new Error(MESSAGES.familyLoadFailed(family));
   let loaded;
   try {
-    // (a blob larger than the input buffer is not ours: a RangeError)
     if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
     loaded = wasm.ew_family_init(id, blob ? lengthOf(blob) : 0);
   } catch (error) {

@@ -49,6 +49,8 @@ const families = FAMILIES.map(() => null);
 function expand(wasm, family, blob) {
   const name = FAMILIES[family];
   if (!((wasm.ew_families?.() >>> family) & 1)) throw new Error(MESSAGES.wrongFamily(name, null));
+  // (a part's blob larger than the input buffer it goes through is not this build's either)
+  if (blob && lengthOf(blob) > wasm.ew_input_capacity()) throw new Error(MESSAGES.familyLoadFailed(name));
   if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
   if (wasm.ew_family_init(family, blob ? lengthOf(blob) : 0)) return;
   // (a part with no blob, in a module that does not embed it: its host's own module, as js/instance.js says)

@@ -24,3 +24,15 @@ export async function familyBytes(family) {
 }
 
 export const familyModule = async (family) => WebAssembly.compile(await familyBytes(family));
+
+// A module with nothing but a part's custom section (cpp/tools/family_tables.mjs partModule), holding
+// `payload` (https://webassembly.github.io/spec/core/binary/modules.html#custom-section).
+export function partModuleWith(payload) {
+  const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >>> 7)]);
+  const name = new TextEncoder().encode('encoding-wasm.tables');
+  const head = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0, ...leb(leb(name.length).length + name.length + payload.length)];
+  const bytes = new Uint8Array(head.length + 1 + name.length + payload.length);
+  bytes.set([...head, ...leb(name.length), ...name]);
+  bytes.set(payload, bytes.length - payload.length);
+  return new WebAssembly.Module(bytes);
+}

@@ -11,7 +11,7 @@ import { encode, TextDecoder } from '../../js/index.js';
 import { addFamily, addPart, WasmInstance } from '../../js/instance.js';
 import { runDecoder } from '../../js/run_decoder.js';
 import { runEncoder } from '../../js/run_encoder.js';
-import { familyModule } from './family_modules.js';
+import { familyModule, partModuleWith } from './family_modules.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
 // 0x8F 0xB0 0xA1: index jis0212 pointer 1410, U+4E02 (in no other index); 0xB0 0xA1: index jis0208
@@ -79,6 +79,29 @@ describe('the japanese module without its part, index jis0212', () => {
     expect(japanese.families).toEqual(['japanese']);
     expect(thrown(() => decodeIn(japanese, 'euc-jp', JIS0208.bytes)).message).toBe(unavailable('euc-jp'));
     expect(decodeIn(japanese, 'shift_jis', SHIFT_JIS.bytes)).toBe(SHIFT_JIS.text);
+  });
+
+  it('refuses a part module whose blob is damaged, cut short or too long for the input buffer; serves as before', async () => {
+    const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
+    const [section] = WebAssembly.Module.customSections(await familyModule('japanese-jis0212'), 'encoding-wasm.tables');
+    const blob = new Uint8Array(section);
+    const flipped = blob.slice();
+    flipped[blob.length >> 1] ^= 0x01;
+    const tooLong = new Uint8Array(japanese.wasm.ew_input_capacity() + 1);
+    tooLong.set(blob);
+    const mismatch =
+      'The japanese-jis0212 tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).';
+    for (const payload of [flipped, blob.subarray(0, blob.length - 1), blob.subarray(0, 0), tooLong]) {
+      const error = thrown(() => addPart(japanese, 'japanese-jis0212', partModuleWith(payload)));
+      expect(error.constructor).toBe(Error);
+      expect(error.message).toBe(mismatch);
+      expect(japanese.families).toEqual(['japanese']);
+      expect(thrown(() => decodeIn(japanese, 'euc-jp', JIS0208.bytes)).message).toBe(unavailable('euc-jp'));
+      expect(decodeIn(japanese, 'shift_jis', SHIFT_JIS.bytes)).toBe(SHIFT_JIS.text);
+    }
+    // The blob itself, in the same instance: EUC-JP decodes, index jis0212 included.
+    addPart(japanese, 'japanese-jis0212', partModuleWith(blob));
+    expect(decodeIn(japanese, 'euc-jp', JIS0212.bytes)).toBe(JIS0212.text);
   });
 
   it('the part module holds no code: it has no imports and no exports', async () => {

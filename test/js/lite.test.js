@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LITE_BYTEWISE } from '../../js/generated/lite_data.js';
 import * as main from '../../js/index.js';
 import * as reference from '../reference/reference.mjs';
+import { familyModule, partModuleWith } from './family_modules.js';
 import { bytes, singleByteEncodings, singleByteTable, watchingInstances } from './helpers.js';
 
 // Load the entry while watching WebAssembly.Instance: the modules it instantiates at load, and then
@@ -120,6 +121,15 @@ describe('encoding-wasm/lite', () => {
     expect(() => lite.registerFamily('japanese-jis0212', japanese)).toThrow(
       new Error(
         "The module given for the japanese-jis0212 tables is the japanese tables' module: pass the module of 'encoding-wasm/tables/japanese-jis0212-decoder.wasm'.",
+      ),
+    );
+    // The part's blob with bytes after it, more than the input buffer it goes through holds.
+    const [blob] = WebAssembly.Module.customSections(await familyModule('japanese-jis0212'), 'encoding-wasm.tables');
+    const tooLong = new Uint8Array(1 << 20);
+    tooLong.set(new Uint8Array(blob));
+    expect(() => lite.registerFamily('japanese-jis0212', partModuleWith(tooLong))).toThrow(
+      new Error(
+        'The japanese-jis0212 tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).',
       ),
     );
     expect(() => lite.registerFamily('japanese-jis0212', {})).toThrow(TypeError);
