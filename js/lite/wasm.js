@@ -65,7 +65,8 @@ function exportsOf(m) {
   if (m.wasm === null) {
     const wasm = new Instance(m.module, {}).exports;
     wasm._initialize();
-    for (const family of m.families) expand(wasm, family, m.blobs[family]);
+    const { families } = m;
+    for (let i = 0; i < families.length; i++) expand(wasm, families[i], m.blobs[families[i]]);
     m.wasm = wasm;
   }
   return m.wasm;
@@ -78,7 +79,8 @@ function exportsOf(m) {
 // registered.
 function register(family, module) {
   const host = FAMILY_HOST[family];
-  let m = families.find((f) => f !== null && f.module === module);
+  let m = null;
+  for (let f = 0; f < families.length; f++) if (families[f]?.module === module) m = families[f];
   let blob;
   if (!m && host !== family) {
     m = families[host];
@@ -91,7 +93,7 @@ function register(family, module) {
   if (m) {
     expand(exportsOf(m), family, blob);
     m.blobs[family] = blob;
-    m.families.push(family);
+    m.families[m.families.length] = family;
   } else {
     m = moduleOf(module, family);
     exportsOf(m);
@@ -113,7 +115,8 @@ export function moduleFor(id) {
 }
 
 // Loads family number `family` for encoding `id` if it is not registered, where the host can.
-// (No array iteration here, nor in moduleFor: a page may have replaced it; test/js/builtins.test.js.)
+// (No array methods or iteration here, in moduleFor, register or exportsOf: a page may have replaced
+// them; test/js/builtins.test.js, lite.test.js.)
 function loadSync(id, family) {
   if (families[family]) return;
   if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));

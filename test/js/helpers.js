@@ -31,8 +31,9 @@ export async function watchingInstances(load) {
   const OriginalInstance = WebAssembly.Instance;
   WebAssembly.Instance = new Proxy(OriginalInstance, {
     construct(target, args, newTarget) {
-      modules.push(args[0]);
-      exportsOf.push(WebAssembly.Module.exports(args[0]).map((e) => e.name));
+      // (no push: an entry may keep this proxy as its Instance, and withHostileBuiltins replaces it)
+      modules[modules.length] = args[0];
+      exportsOf[exportsOf.length] = WebAssembly.Module.exports(args[0]).map((e) => e.name);
       return Reflect.construct(target, args, newTarget);
     },
   });
@@ -404,4 +405,45 @@ export async function throughStream(stream, chunks) {
     // The reader reports the stream's error.
   }
   return reading;
+}
+
+// Runs fn() with built-ins that a page may replace (array methods and iteration, Object.hasOwn,
+// WebAssembly.Module.customSections) replaced by functions that throw, as the first use of an
+// encoding must not call them (test/js/builtins.test.js checks decoding itself); puts them back
+// before returning { result: fn's result or what it threw, called: the replaced ones it called }.
+export function withHostileBuiltins(fn) {
+  const ArrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
+  const hostile = [
+    [Array.prototype, 'includes'],
+    [Array.prototype, 'indexOf'],
+    [Array.prototype, 'find'],
+    [Array.prototype, 'push'],
+    [Array.prototype, Symbol.iterator],
+    [ArrayIteratorPrototype, 'next'],
+    [Object, 'hasOwn'],
+    [WebAssembly.Module, 'customSections'],
+  ];
+  const saved = hostile.map(([object, key]) => Object.getOwnPropertyDescriptor(object, key));
+  const called = [];
+  let result;
+  // (index loops and no destructuring while patched: the patches apply from the first one on)
+  try {
+    for (let i = 0; i < hostile.length; i++) {
+      const key = hostile[i][1];
+      Object.defineProperty(hostile[i][0], key, {
+        configurable: true,
+        writable: true,
+        value() {
+          called[called.length] = String(key);
+          throw new Error(`the page's ${String(key)} was called`);
+        },
+      });
+    }
+    result = fn();
+  } catch (error) {
+    result = error;
+  } finally {
+    for (let i = hostile.length - 1; i >= 0; i--) Object.defineProperty(hostile[i][0], hostile[i][1], saved[i]);
+  }
+  return { result, called };
 }

@@ -8,7 +8,7 @@ import { LITE_BYTEWISE } from '../../js/generated/lite_data.js';
 import * as main from '../../js/index.js';
 import * as reference from '../reference/reference.mjs';
 import { familyModule, partModuleWith } from './family_modules.js';
-import { bytes, singleByteEncodings, singleByteTable, watchingInstances } from './helpers.js';
+import { bytes, singleByteEncodings, singleByteTable, watchingInstances, withHostileBuiltins } from './helpers.js';
 
 // Load the entry while watching WebAssembly.Instance: the modules it instantiates at load, and then
 // those its preload() instantiates for a family.
@@ -89,6 +89,17 @@ describe('encoding-wasm/lite', () => {
     } finally {
       lite.setNativeDelegation(was);
     }
+  });
+
+  it("decodes GBK on its first use with the page's array methods and iteration replaced", async () => {
+    // (where families load on first use, the chinese-simplified family loads and expands then; in
+    // browsers, which preload it first, only the decoding runs so)
+    if (inBrowser) await lite.preload('gbk');
+    // GBK D6 D0 CE C4: index gb18030 pointers 20170 and 19238, U+4E2D U+6587.
+    const gbk = bytes([0xd6, 0xd0, 0xce, 0xc4]);
+    const { result, called } = withHostileBuiltins(() => new lite.TextDecoder('gbk').decode(gbk));
+    expect(called).toEqual([]);
+    expect(result).toBe('\u4e2d\u6587');
   });
 
   it('names its own entry and the decode-only files in the messages about tables', () => {
