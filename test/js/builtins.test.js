@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encode, nativeDelegation, TextDecoder, TextDecoderStream, TextEncoder } from '../../js/index.js';
 import { DecoderCommon, TextDecoder as SourceTextDecoder } from '../../js/text_decoder.js';
-import { bytesEqual, concat, detach, hex, utf8Encode } from './helpers.js';
+import { bytesEqual, concat, detach, hex, utf8Encode, withHostileBuiltins } from './helpers.js';
 
 const { apply, construct } = Reflect;
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
@@ -38,6 +38,18 @@ const unpatch = () => {
   restore.length = 0;
 };
 afterEach(unpatch);
+
+// First in the file, so that the family is not loaded yet where families load on first use (Node,
+// Deno, Bun; browsers preload every one in the suites' set-up, so only the decoding runs so).
+describe("a family's first use", () => {
+  it("loads its module, expands its tables and decodes with the page's array methods and iteration replaced", () => {
+    // EUC-KR B0 A1 C7 D1: index EUC-KR pointers 9026 and 13444 ((lead - 0x81) * 190 + trail - 0x41), U+AC00 U+D55C.
+    const bytes = hex('B0 A1 C7 D1');
+    const { result, called } = withHostileBuiltins(() => new TextDecoder('euc-kr').decode(bytes));
+    expect(called).toEqual([]);
+    expect(result).toBe('\uac00\ud55c');
+  });
+});
 
 describe('user changes to built-ins do not reach inside (WebIDL copies with internal slots)', () => {
   // Each operation with its expected result; run() gives each one's result or "threw: <message>".
