@@ -46,5 +46,23 @@ TEST(PackedBlob, DamagedOrShortFormsAreRefusedOrDiffer) {
   EXPECT_FALSE(unpack_blob(packed.data(), packed.size(), out.data(), inside));
 }
 
+// What the combined module's ew_family_init does with its embedded blob (cpp/tables.cpp): a damaged or
+// cut blob is refused (its checksum, or its tokens) and leaves the family unloaded, and loading the
+// right one afterwards, with the same unpacking buffer, works.
+TEST(PackedBlob, ADamagedBlobLeavesTheFamilyUnloadedAndLoadableFromTheRightOne) {
+  // (ctest runs each test in a process of its own, in which nothing has loaded the family yet)
+  ASSERT_FALSE(family_loaded(kKorean));
+  Bytes packed = read_table_file("korean.packed.bin");
+  Bytes flipped = packed;
+  flipped[packed.size() / 4] ^= 0x10;
+  EXPECT_FALSE(load_packed_family(kKorean, flipped.data(), flipped.size()));
+  EXPECT_FALSE(load_packed_family(kKorean, packed.data(), packed.size() / 2));
+  EXPECT_FALSE(load_packed_family(kKorean, packed.data(), 0));
+  EXPECT_FALSE(family_loaded(kKorean));
+  EXPECT_FALSE(tables_out_of_memory());
+  EXPECT_TRUE(load_packed_family(kKorean, packed.data(), packed.size()));
+  EXPECT_TRUE(family_loaded(kKorean));
+}
+
 }  // namespace
 }  // namespace ew::test
