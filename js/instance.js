@@ -167,6 +167,19 @@ export function addFamily(instance, family, blob = null) {
   if (blob) (instance.blobs ??= {})[family] = blob;
 }
 
+// The family whose tables `module` holds, named as expandFamily names it (a module of several, the
+// combined one, by its first), or null if it is not a table family module: for the message about a
+// module given for a part that is not the part's. (Instantiated to ask it: only on that error.)
+function heldBy(module) {
+  let mask = 0;
+  try {
+    mask = new Instance(module, {}).exports.ew_families?.() | 0;
+  } catch {
+    // (not a module without imports: not one of ours)
+  }
+  return mask ? FAMILIES[31 - Math.clz32(mask & -mask)] : null;
+}
+
 // Makes `instance`, its host's, serve part `name` (js/generated/encodings.js FAMILY_HOST) from the
 // part's module: expands the blob of its custom section there, from then on; returns `instance`.
 // Throws, as a new instance would, for a module that is not the part's. (The hosts that load
@@ -174,7 +187,7 @@ export function addFamily(instance, family, blob = null) {
 export function addPart(instance, name, module) {
   // (a TypeError for a value that is not a WebAssembly.Module)
   const blob = customSections(module, PART_SECTION)[0];
-  if (blob === undefined) throw new Error(MESSAGES.wrongFamily(name, null));
+  if (blob === undefined) throw new Error(MESSAGES.wrongFamily(name, heldBy(module)));
   addFamily(instance, name, new Uint8Array(blob));
   return instance;
 }

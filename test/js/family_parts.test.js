@@ -60,7 +60,19 @@ describe('the japanese module without its part, index jis0212', () => {
     const error = thrown(() => addPart(japanese, 'japanese-jis0212', japanese.module));
     expect(error.constructor).toBe(Error);
     expect(error.message).toBe(
+      "The module given for the japanese-jis0212 tables is the japanese tables' module: pass the module of 'encoding-wasm/tables/japanese-jis0212.wasm'.",
+    );
+    // A module that is no table family's (no exports).
+    const empty = new WebAssembly.Module(Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00));
+    expect(thrown(() => addPart(japanese, 'japanese-jis0212', empty)).message).toBe(
       "The module given for the japanese-jis0212 tables is not a table family module: pass the module of 'encoding-wasm/tables/japanese-jis0212.wasm'.",
+    );
+    // Another family's module (no part section): named.
+    const koreanModule = await familyModule('korean');
+    const korean = thrown(() => addPart(japanese, 'japanese-jis0212', koreanModule));
+    expect(korean.constructor).toBe(Error);
+    expect(korean.message).toBe(
+      "The module given for the japanese-jis0212 tables is the korean tables' module: pass the module of 'encoding-wasm/tables/japanese-jis0212.wasm'.",
     );
     expect(thrown(() => addPart(japanese, 'japanese-jis0212', {})).constructor).toBe(TypeError);
     expect(japanese.families).toEqual(['japanese']);
