@@ -164,7 +164,7 @@ export function addFamily(instance, family, blob = null) {
   }
   instance.families[instance.families.length] = family;
   // (expanded again after a trap)
-  if (blob) (instance.blobs ??= {})[family] = blob;
+  if (blob) (instance.blobs ??= { __proto__: null })[family] = blob;
 }
 
 // The family whose tables `module` holds, named as expandFamily names it (a module of several, the

@@ -35,9 +35,15 @@ const utf16 = utf16StringDecoder(HostTextDecoder);
 // space (docs/design.md section 5).
 const PIECE = 65528 - 16;
 
-// A module: its families' ids (none for the core), the blobs of the parts it expands (by family id),
-// and its instance's exports once made.
-const moduleOf = (module, family) => ({ module, families: family < 0 ? [] : [family], blobs: [], wasm: null });
+// A module: its families' ids (none for the core), the blobs of the parts it expands (by family id,
+// in an object with no prototype: a page may have put elements on Array.prototype), and its
+// instance's exports once made.
+const moduleOf = (module, family) => ({
+  module,
+  families: family < 0 ? [] : [family],
+  blobs: { __proto__: null },
+  wasm: null,
+});
 let core = null;
 const setCore = (module) => exportsOf((core = moduleOf(module, -1)));
 if (coreModule !== null) setCore(coreModule);
