@@ -2,7 +2,7 @@
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
 import { addPart as addPartSync, coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
 import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
-import { addFamily, addPart, WasmInstance } from './instance.js';
+import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
 import { getEncoding } from './labels.js';
 import * as MESSAGES from './messages.js';
@@ -84,7 +84,7 @@ export function registerFamily(name, module) {
   if (families[family]) return;
   const host = FAMILY_HOST[family];
   if (host !== family && !families[host]) throw new Error(MESSAGES.partWithoutHost(name, FAMILIES[host]));
-  const shared = families.find((registered) => registered !== null && registered.module === module);
+  const shared = instanceOfModule(families, module);
   if (shared) {
     addFamily(shared, name);
     // Its messages (a trap, an encoding it cannot handle) name the combined module, tables/all.wasm.

@@ -19,7 +19,7 @@ import {
   SCRATCH_READ,
 } from './generated/abi.js';
 import { DECODER_PART, ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
-import { addFamily, addPart, WasmInstance } from './instance.js';
+import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
@@ -86,9 +86,8 @@ function instanceWithLog(id, decoding = false) {
 function loggingInstance(family, host) {
   const name = FAMILIES[family];
   const module = familyModule(name);
-  // (an index loop: this runs on an encoding's first use, when a page may have replaced Array.prototype.find)
-  let shared = null;
-  for (let f = 0; f < families.length; f++) if (families[f]?.module === module) shared = families[f];
+  // (on an encoding's first use, when a page may have replaced Array.prototype's methods)
+  const shared = instanceOfModule(families, module);
   if (shared) {
     addFamily(shared, name);
     return shared;

@@ -148,6 +148,15 @@ export class WasmInstance {
   }
 }
 
+// The instance in `families` (the registered ones by family number, null where none) made from
+// `module`, or null: a module of several families (tables/all.wasm) has one instance for them all.
+// (An index loop: this can run after a page replaced Array.prototype.find.)
+export function instanceOfModule(families, module) {
+  for (let f = 0; f < families.length; f++)
+    if (families[f] !== null && families[f].module === module) return families[f];
+  return null;
+}
+
 // Makes `instance` serve `family` too (its module holds several families, or `family` is a part of
 // its family whose `blob` comes from the part's module): expands that family's tables, or throws as
 // registering a new instance would and serves nothing more. (Not a method, so that a bundle without
