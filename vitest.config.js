@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM, CHROMIUM_ARGS } from './test/hosts/chromium.mjs';
+import { suitesFor } from './test/js/suites.js';
 
 // Projects over the same test files (test/js/):
 // - node: the suites in Node, as `npx vitest run` has always run them (test/run-all.sh). Deno and
@@ -25,67 +26,39 @@ const wantBrowser =
       (a.startsWith('--project=') || process.argv[i - 1] === '--project'),
   );
 
-// In Node, the suites import the package's entry points as Node gets them (package.json "exports",
-// condition "node"): the bundles of dist/node/ (tools/bundle_entries.mjs), rebuilt here first if a
-// source is newer. The files that also import the modules behind the entry points (core.js,
-// instance.js, ...) to look inside them keep the sources for both, so that they see one core.
-// Deno, Bun and the browser run the sources (Vite resolves #host to js/host/node.js in Deno too,
-// so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
-const INSIDE = ['builtins', 'family_parts', 'family_registration', 'polyfill', 'wasm_failure'].map((f) =>
-  here(`test/js/${f}.test.js`),
-);
-const ENTRY = /^(?:\.\.\/)+js\/(index|polyfill|detect|hooks|url|encoder|tables\/[\w-]+)\.js$/;
-const shipped = {
+// What a test file imports is what runs: the package by its name ('encoding-wasm',
+// 'encoding-wasm/hooks', ...) as this host resolves it (package.json "exports"), or a module of
+// js/ by its path, for the suites that look inside (core.js, instance.js, ...: those import the
+// entry's sources too, '../../js/index.js', so that they see one core). The suites that run on each
+// entry with a TextDecoder import test/js/entry.js, which says which one (ENCODING_WASM_ENTRY).
+// In Node the package's name resolves as Node resolves it (condition "module-sync": the bundles of
+// dist/node/, tools/bundle_entries.mjs), rebuilt here first if a source is newer. Deno's Vitest run
+// resolves it without that condition, to the sources (Vite resolves #host to js/host/node.js in
+// Deno too, so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
+const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
+const nodeBundles = {
   name: 'encoding-wasm-node-bundles',
-  enforce: 'pre',
   async buildStart() {
     const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
     if (stale()) await bundleEntries();
     const decoder = await import('./tools/bundle_decoder.mjs');
     if (decoder.stale()) await decoder.bundleDecoder();
   },
-  resolveId(source, importer) {
-    const entry = ENTRY.exec(source)?.[1];
-    if (entry === undefined || !importer?.startsWith(here('test/js/')) || INSIDE.includes(importer)) return null;
-    return here(`dist/node/${entry}.js`);
-  },
 };
-const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
+const nodeConditions = inNode ? ['module-sync', 'node'] : ['node'];
 
-// ENCODING_WASM_ENTRY=decoder (or lite): the suites of TextDecoder alone, with what they import as
-// the main entry ('../../js/index.js') taken from test/js/decoder_entry.js (test/js/lite_entry.js),
-// which gives them encoding-wasm/decoder's (encoding-wasm/lite's) TextDecoder (test/run-all.sh and
-// test/hosts/run.sh run them so in every host where the main entry's run), and the suites of bad
-// input and hostile built-ins on it too: robustness and builtins (whose TextDecoderStream test needs
-// the main entry's sources).
-const DECODER_SUITES = [
-  'ascii_input',
-  'builtins',
-  'corpus',
-  'decode_streaming',
-  'labels',
-  'robustness',
-  'single_byte',
-  'webidl',
-];
-const entryUnderTest = process.env.ENCODING_WASM_ENTRY;
-const decoderEntry = entryUnderTest === 'decoder' || entryUnderTest === 'lite';
-const include = decoderEntry ? DECODER_SUITES.map((f) => `test/js/${f}.test.js`) : ['test/js/**/*.test.js'];
-const decoderSuites = {
-  name: 'encoding-wasm-decoder-entry',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source !== '../../js/index.js' || !importer?.startsWith(here('test/js/'))) return null;
-    return here(`test/js/${entryUnderTest}_entry.js`);
-  },
-};
-const entryPlugins = decoderEntry ? [decoderSuites] : [];
+// Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite (or decoder) the TextDecoder
+// suites, on that entry's TextDecoder; with ENCODING_WASM_NATIVE=0 those whose code decodes.
+const { include, exclude } = suitesFor(process.env);
 
 const node = {
-  plugins: [...entryPlugins, ...(inNode ? [shipped] : [])],
+  plugins: inNode ? [nodeBundles] : [],
+  resolve: { conditions: nodeConditions },
+  ssr: { resolve: { conditions: nodeConditions } },
   test: {
     name: 'node',
     include,
+    exclude,
     testTimeout: 60_000,
     pool: 'forks',
   },
@@ -116,7 +89,7 @@ const serveCorpus = {
 };
 
 const browser = (name, engine, provider, commands = {}) => ({
-  plugins: [...entryPlugins, serveCorpus],
+  plugins: [serveCorpus],
   resolve: {
     alias: [
       { find: /^node:fs$/, replacement: here('test/hosts/browser/fs.js') },
@@ -125,6 +98,7 @@ const browser = (name, engine, provider, commands = {}) => ({
   },
   define: {
     __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
+    __ENCODING_WASM_ENTRY__: JSON.stringify(process.env.ENCODING_WASM_ENTRY),
     __ENCODING_WASM_CORPUS__: JSON.stringify(existsSync(join(corpusDir, 'manifest.json'))),
   },
   server: {
@@ -137,6 +111,7 @@ const browser = (name, engine, provider, commands = {}) => ({
   test: {
     name,
     include,
+    exclude,
     setupFiles: ['test/hosts/browser/setup.js'],
     testTimeout: 120_000,
     browser: {

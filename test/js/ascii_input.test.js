@@ -3,7 +3,7 @@
 // the shortcut must never apply where the bytes are not the text by themselves (a decoder in the
 // middle of a stream, UTF-16, ISO-2022-JP's escapes, shared memory that may change).
 import { describe, expect, it } from 'vitest';
-import { TextDecoder } from '../../js/index.js';
+import { TextDecoder } from './entry.js';
 import * as reference from '../reference/reference.mjs';
 import { readEncodings } from './helpers.js';
 

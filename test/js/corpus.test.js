@@ -4,7 +4,7 @@
 // what the encoder wrote. Skipped when the corpus is not there.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encode, TextDecoder } from '../../js/index.js';
+import { encode, TextDecoder } from './entry.js';
 import * as reference from '../reference/reference.mjs';
 import { bytesDiff } from './helpers.js';
 

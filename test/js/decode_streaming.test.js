@@ -6,7 +6,7 @@
 // "serialize I/O queue" then drops a leading U+FEFF unless ignoreBOM. Each case also runs with
 // ASCII padding in front (which moves the BOM away from the start) and split at every position.
 import { describe, expect, it } from 'vitest';
-import { nativeDelegation, TextDecoder } from '../../js/index.js';
+import { nativeDelegation, TextDecoder } from './entry.js';
 import {
   bytes,
   concat,

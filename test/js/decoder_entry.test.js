@@ -3,7 +3,7 @@
 // tested by the TextDecoder suites themselves, run again on it (ENCODING_WASM_ENTRY=decoder,
 // vitest.config.js); this checks what is particular to the entry.
 import { describe, expect, it } from 'vitest';
-import * as main from '../../js/index.js';
+import * as main from 'encoding-wasm';
 import { bytes, watchingInstances } from './helpers.js';
 
 // Load the entry while watching WebAssembly.Instance: the modules it instantiates, and then those

@@ -5,8 +5,8 @@
 // with any options, give an answer from the candidates that TextDecoder accepts, without throwing
 // (the fuzz target of issue 12, as seeded property tests).
 import { describe, expect, it } from 'vitest';
-import { detect, EncodingDetector } from '../../js/detect.js';
-import { TextDecoder, encode } from '../../js/index.js';
+import { detect, EncodingDetector } from 'encoding-wasm/detect';
+import { TextDecoder, encode } from 'encoding-wasm';
 import { SAMPLES } from './detect_samples.js';
 import { alwaysRejected } from '../../js/detect/errors.js';
 import { Failures, bytes, hex, prng, randomChunks, thrown } from './helpers.js';
@@ -584,7 +584,7 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
       default: './js/detect.js',
     });
     const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
-    const exported = Object.keys(await import('../../js/detect.js')).sort();
+    const exported = Object.keys(await import('encoding-wasm/detect')).sort();
     expect(declared.map((m) => m[1]).sort()).toEqual(exported);
     expect(exported).toEqual(['EncodingDetector', 'detect']);
   });

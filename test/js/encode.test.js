@@ -3,7 +3,7 @@
 // #concept-encoding-process). Expectations come from the spec's encoders written out simply
 // (helpers.js) and the index files.
 import { describe, expect, it } from 'vitest';
-import { encode } from '../../js/index.js';
+import { encode } from 'encoding-wasm';
 import {
   bytes,
   bytesDiff,

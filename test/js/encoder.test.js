@@ -2,7 +2,7 @@
 // https://encoding.spec.whatwg.org/#encode over their concatenation (the reference implementation,
 // test/reference/, written from the standard), in the fatal and html error modes.
 import { describe, expect, it } from 'vitest';
-import { Encoder, EncoderStream } from '../../js/encoder.js';
+import { Encoder, EncoderStream } from 'encoding-wasm/encoder';
 import {
   bytesDiff,
   concat,

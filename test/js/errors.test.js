@@ -15,8 +15,8 @@ import {
   ErrorReportingDecoder,
   ErrorReportingEncoder,
 } from '../../js/errors.js';
-import { Encoder } from '../../js/encoder.js';
-import { encode, TextDecoder } from '../../js/index.js';
+import { Encoder } from 'encoding-wasm/encoder';
+import { encode, TextDecoder } from 'encoding-wasm';
 import { Gb18030Decoder } from '../reference/chinese.mjs';
 import { EucJpDecoder, Iso2022JpDecoder } from '../reference/japanese.mjs';
 import { Utf16Decoder } from '../reference/misc.mjs';

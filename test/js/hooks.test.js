@@ -4,8 +4,8 @@
 // through helpers.js), from the reference implementation (test/reference/, written from the
 // standard's algorithms), and from @exodus/bytes, whose hooks share these names.
 import { describe, expect, it } from 'vitest';
-import * as hooks from '../../js/hooks.js';
-import { encode, TextDecoder } from '../../js/index.js';
+import * as hooks from 'encoding-wasm/hooks';
+import { encode, TextDecoder } from 'encoding-wasm';
 import {
   detach,
   hex,

@@ -1,7 +1,7 @@
 // Labels: https://encoding.spec.whatwg.org/#concept-encoding-get and the TextDecoder constructor's
 // label argument (WebIDL DOMString). Expectations come from encodings.json.
 import { describe, expect, it } from 'vitest';
-import { encode, preload, TextDecoder } from '../../js/index.js';
+import { encode, preload, TextDecoder } from './entry.js';
 import { Failures, loggingOptions, readEncodings, showString, specGetEncoding } from './helpers.js';
 
 const ENCODINGS = readEncodings();

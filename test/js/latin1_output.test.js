@@ -9,7 +9,7 @@
 // files (single-byte encodings: the ISO-8859 indexes map 0x80-0x9F to the C1 controls, windows-1252
 // five of them) and from the UTF definitions (helpers.js encodes the text).
 import { describe, expect, it, vi } from 'vitest';
-import * as api from '../../js/index.js';
+import * as api from 'encoding-wasm';
 import {
   decodeChunks,
   prng,
@@ -148,7 +148,7 @@ describe('one-byte strings from decoded output', () => {
     delete globalThis.Buffer;
     let lib;
     try {
-      lib = await import('../../js/index.js');
+      lib = await import('encoding-wasm');
     } finally {
       globalThis.Buffer = Buffer;
       HostTextDecoder.prototype.decode = decode;

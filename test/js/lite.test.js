@@ -5,7 +5,7 @@
 // the entry.
 import { describe, expect, it, vi } from 'vitest';
 import { LITE_BYTEWISE } from '../../js/generated/lite_data.js';
-import * as main from '../../js/index.js';
+import * as main from 'encoding-wasm';
 import * as reference from '../reference/reference.mjs';
 import { familyModule, partModuleWith } from './family_modules.js';
 import { bytes, singleByteEncodings, singleByteTable, watchingInstances, withHostileBuiltins } from './helpers.js';

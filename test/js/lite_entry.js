@@ -1,7 +1,7 @@
-// What the TextDecoder suites import as '../../js/index.js' when ENCODING_WASM_ENTRY=lite
-// (vitest.config.js): the main entry, with TextDecoder, preload, registerFamily and native delegation
-// taken from encoding-wasm/lite instead (its bundle for this host), so that the same tests, with the
-// same expectations, run on the lite entry's TextDecoder; encode() and TextEncoder, which some of
+// What test/js/entry.js gives the TextDecoder suites when ENCODING_WASM_ENTRY=lite: the main entry,
+// with TextDecoder, preload, registerFamily and native delegation taken from encoding-wasm/lite
+// instead (its bundle for this host), so that the same tests, with the same expectations, run on
+// the lite entry's TextDecoder; encode() and TextEncoder, which some of
 // them also test, stay the main entry's. The lite entry hands decoding to the host's exact decoders
 // by default; ENCODING_WASM_NATIVE=0 turns that off, so that everything runs in its scalar core (the
 // main entry reads the variable itself). Its families are loaded up front, as a page would with

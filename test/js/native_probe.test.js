@@ -4,7 +4,7 @@
 // three in wasm and hand over the rest as before. Where vi.resetModules loads a second copy (Node,
 // Deno; not Bun's runner nor a browser page).
 import { describe, expect, it, vi } from 'vitest';
-import * as api from '../../js/index.js';
+import * as api from 'encoding-wasm';
 import { singleByteEncodings, singleByteTable } from './helpers.js';
 
 const canReload = !globalThis.process?.versions?.bun && !('document' in globalThis);
@@ -43,7 +43,7 @@ describe.skipIf(!canReload || typeof globalThis.TextDecoder !== 'function')('sin
     globalThis.TextDecoder = Broken;
     let copy;
     try {
-      copy = await import('../../js/index.js');
+      copy = await import('encoding-wasm');
     } finally {
       globalThis.TextDecoder = Host;
     }

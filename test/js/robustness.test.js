@@ -33,7 +33,7 @@ WebAssembly.Instance = new Proxy(OriginalInstance, {
 });
 let api;
 try {
-  api = await import('../../js/index.js');
+  api = await import('./entry.js');
 } finally {
   WebAssembly.Instance = OriginalInstance;
 }

@@ -2,7 +2,7 @@
 // files: https://encoding.spec.whatwg.org/#single-byte-decoder, #single-byte-encoder,
 // #x-user-defined-decoder, #x-user-defined-encoder.
 import { describe, expect, it } from 'vitest';
-import { encode, TextDecoder } from '../../js/index.js';
+import { encode, TextDecoder } from './entry.js';
 import {
   bytes,
   bytesDiff,

@@ -4,7 +4,7 @@
 // the interfaces. Every expected chunk is written out from the spec's algorithms and indexes; the
 // spec enqueues a chunk only when its output is not empty, so the lists of chunks are exact.
 import { describe, expect, it } from 'vitest';
-import { preload, TextDecoder, TextDecoderStream, TextEncoderStream } from '../../js/index.js';
+import { preload, TextDecoder, TextDecoderStream, TextEncoderStream } from 'encoding-wasm';
 import { bytes, hex, loggingOptions } from './helpers.js';
 
 await preload();

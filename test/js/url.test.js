@@ -4,8 +4,8 @@
 // algorithm over the Encoding Standard's "encode or fail" literally), from the host's
 // URLSearchParams and encodeURIComponent, and from @exodus/bytes (which whatwg-url calls).
 import { describe, expect, it } from 'vitest';
-import { encode } from '../../js/index.js';
-import { PERCENT_ENCODE_SETS, percentEncodeAfterEncoding, urlencodedSerialize } from '../../js/url.js';
+import { encode } from 'encoding-wasm';
+import { PERCENT_ENCODE_SETS, percentEncodeAfterEncoding, urlencodedSerialize } from 'encoding-wasm/url';
 import {
   loadReference,
   prng,

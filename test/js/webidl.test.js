@@ -3,7 +3,7 @@
 // https://webidl.spec.whatwg.org/ (interface objects, attributes, operations, dictionaries,
 // AllowSharedBufferSource, [AllowShared] Uint8Array, USVString).
 import { describe, expect, it } from 'vitest';
-import { TextDecoder, TextEncoder } from '../../js/index.js';
+import { TextDecoder, TextEncoder } from './entry.js';
 import { bytes, detach, hex, loggingOptions, thrown } from './helpers.js';
 
 // Node's Buffer where the host has one (Node, Deno, Bun; not a browser page).

@@ -1,0 +1,38 @@
+// Which suites of test/js/ run where (vitest.config.js, test/hosts/run.sh's Bun steps).
+
+// The suites of the standard's TextDecoder alone, which also run on encoding-wasm/decoder's and
+// encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY; test/js/entry.js gives them the entry under
+// test), with the suites of bad input and hostile built-ins on it too: robustness and builtins.
+export const DECODER_SUITES = [
+  'ascii_input',
+  'builtins',
+  'corpus',
+  'decode_streaming',
+  'labels',
+  'robustness',
+  'single_byte',
+  'webidl',
+];
+
+// ENCODING_WASM_NATIVE=0 (everything in wasm) changes only what the package's decoders do: the
+// suites that never decode through them run once, in the ENCODING_WASM_NATIVE=1 run. (They encode,
+// probe the host's own decoders, or, node_entry_points, check how the entry points resolve and load,
+// in processes of their own, with the variable set where it matters.)
+export const MODE_FREE = [
+  'deno_buffer',
+  'encode',
+  'encoder',
+  'errors_builtins',
+  'host_probes',
+  'node_entry_points',
+  'url',
+];
+
+// The suites for the given environment, as paths from the repository's root.
+export function suitesFor({ ENCODING_WASM_ENTRY: entry, ENCODING_WASM_NATIVE: native } = {}) {
+  const path = (name) => `test/js/${name}.test.js`;
+  return {
+    include: entry === 'decoder' || entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
+    exclude: native === '0' ? MODE_FREE.map(path) : [],
+  };
+}
