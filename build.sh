@@ -9,6 +9,7 @@ cd "$(dirname "$0")"
 
 # ---- defaults ---------------------------------------------------------------------------------
 NATIVE=1        # --no-native: skip the native (GoogleTest, ASan+UBSan) build
+WASM=1          # --no-wasm: skip the wasm modules and the bundles (npm run test:cpp needs only native)
 QUIET=0         # --quiet: print only the size report and errors
 SIZES=1         # --no-sizes: skip the size report
 BUILD_DIR=build # --build-dir DIR: where CMake builds (dist/ always receives the artifacts)
@@ -17,6 +18,7 @@ BUILD_DIR=build # --build-dir DIR: where CMake builds (dist/ always receives the
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-native) NATIVE=0 ;;
+    --no-wasm) WASM=0 ;;
     --quiet) QUIET=1 ;;
     --no-sizes) SIZES=0 ;;
     --build-dir) BUILD_DIR="$2"; shift ;;
@@ -28,6 +30,8 @@ done
 log() { if [ "$QUIET" = 0 ]; then echo "build.sh: $*"; fi; }
 run() { if [ "$QUIET" = 0 ]; then "$@"; else "$@" > "$BUILD_DIR/last-step.log" 2>&1 || { cat "$BUILD_DIR/last-step.log" >&2; return 1; }; fi; }
 mkdir -p "$BUILD_DIR" dist
+# Each phase below is timed into $STEP_TIMES when test/run-all.sh sets it.
+source tools/step_times.sh
 
 # ---- system packages (Debian) -----------------------------------------------------------------
 need_apt=()
@@ -42,8 +46,10 @@ command -v clang-format > /dev/null || need_apt+=(clang-format)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     log "installing ${need_apt[*]}"
-    run apt-get update -qq
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
+    # (test/run-all.sh may be installing the host matrix's browsers beside it: wait for apt's lock)
+    apt=(apt-get -o DPkg::Lock::Timeout=300)
+    timed "build: apt-get install ${need_apt[*]}" run "${apt[@]}" update -qq
+    timed "build: apt-get install ${need_apt[*]}" run env DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${need_apt[@]}"
   else
     echo "build.sh: missing ${need_apt[*]}; run as root or: sudo apt-get install ${need_apt[*]}" >&2
     exit 1
@@ -53,50 +59,61 @@ fi
 # ---- npm packages -----------------------------------------------------------------------------
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "npm ci"
-  run npm ci --no-audit --no-fund
+  timed "build: npm ci" run npm ci --no-audit --no-fund
 fi
 
 # ---- generated tables -------------------------------------------------------------------------
 # Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed (npm
 # test checks them before this runs, so a stale or hand-edited one fails CI instead); the
 # family blobs (build outputs) go to $BUILD_DIR/tables/.
-run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
+timed "build: generated tables" run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
 
 # ---- the wasm modules: the core and one per table family --------------------------------------
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (docs/toolchain.md)
-if [ ! -f "$BUILD_DIR/wasm/build.ninja" ]; then
-  run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"
-fi
-run cmake --build "$BUILD_DIR/wasm"
-mkdir -p dist/tables "$BUILD_DIR/opt"
-features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
-for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
-  shipped=dist/${built#"$BUILD_DIR"/wasm/}
-  if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
-  # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
-  base=$BUILD_DIR/opt/$(basename "$built" .wasm)
-  wasm-opt -O3 "${features[@]}" "$built" -o "$base.O3.wasm"
-  wasm-opt -Oz "${features[@]}" "$built" -o "$base.Oz.wasm"
-  if [ "$(stat -c %s "$base.O3.wasm")" -le "$(stat -c %s "$base.Oz.wasm")" ]; then
-    cp "$base.O3.wasm" "$shipped"
-  else
-    cp "$base.Oz.wasm" "$shipped"
+build_wasm() {
+  if [ ! -f "$BUILD_DIR/wasm/build.ninja" ]; then
+    run emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"
   fi
-  log "$shipped updated"
-done
+  run cmake --build "$BUILD_DIR/wasm"
+  mkdir -p dist/tables "$BUILD_DIR/opt"
+  features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
+  for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
+    shipped=dist/${built#"$BUILD_DIR"/wasm/}
+    if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
+    # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
+    base=$BUILD_DIR/opt/$(basename "$built" .wasm)
+    # (the two at once: one per core)
+    wasm-opt -O3 "${features[@]}" "$built" -o "$base.O3.wasm" &
+    local o3=$!
+    wasm-opt -Oz "${features[@]}" "$built" -o "$base.Oz.wasm"
+    wait "$o3"
+    if [ "$(stat -c %s "$base.O3.wasm")" -le "$(stat -c %s "$base.Oz.wasm")" ]; then
+      cp "$base.O3.wasm" "$shipped"
+    else
+      cp "$base.Oz.wasm" "$shipped"
+    fi
+    log "$shipped updated"
+  done
 
-# The parts' modules (their tables only, no code: cpp/tools/boundary.mjs FAMILIES `host`), which the
-# generator writes.
-for part in "$BUILD_DIR"/tables/parts/*.wasm; do
-  shipped=dist/tables/$(basename "$part")
-  if ! cmp -s "$part" "$shipped"; then cp "$part" "$shipped"; log "$shipped updated"; fi
-done
+  # The parts' modules (their tables only, no code: cpp/tools/boundary.mjs FAMILIES `host`), which the
+  # generator writes.
+  for part in "$BUILD_DIR"/tables/parts/*.wasm; do
+    shipped=dist/tables/$(basename "$part")
+    if ! cmp -s "$part" "$shipped"; then cp "$part" "$shipped"; log "$shipped updated"; fi
+  done
+}
+
+bundle() {
+  # encoding-wasm/decoder for every host, over the decode-only modules (dist/decoder-<condition>/)
+  node tools/bundle_entries.mjs --if-stale && node tools/bundle_decoder.mjs --if-stale
+}
 
 # ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
-run node tools/bundle_entries.mjs --if-stale
-# encoding-wasm/decoder for every host, over the decode-only modules (dist/decoder-<condition>/)
-run node tools/bundle_decoder.mjs --if-stale
+if [ "$WASM" = 1 ]; then
+  timed "build: wasm modules (emcc, wasm-opt)" build_wasm
+  timed "build: bundles of the entry points (dist/node/, dist/deno/, dist/decoder-*/, dist/lite-*/)" run bundle
+fi
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------
 if [ "$NATIVE" = 1 ]; then
@@ -104,10 +121,10 @@ if [ "$NATIVE" = 1 ]; then
     run cmake -S . -B "$BUILD_DIR/native" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
       -DEW_TABLES_DIR="$PWD/$BUILD_DIR/tables"
   fi
-  run cmake --build "$BUILD_DIR/native"
+  timed "build: native tests (clang, ASan+UBSan)" run cmake --build "$BUILD_DIR/native"
 fi
 
 # ---- what a user ships ------------------------------------------------------------------------
 if [ "$SIZES" = 1 ]; then
-  node bench/sizes.mjs
+  timed "build: size report (bench/sizes.mjs)" node bench/sizes.mjs
 fi

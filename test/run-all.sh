@@ -1,60 +1,92 @@
 #!/usr/bin/env bash
-# The whole test suite, as `npm test` runs it after build.sh: the generated tables are current (npm
-# test has also checked them before build.sh ran), the code is formatted, the
-# native GoogleTest suite (ASan+UBSan), the JS reference implementation's own tests, and the Vitest
-# suites twice: with UTF-8/UTF-16 handed to the host's decoder where it is exact, and all in wasm.
+# The whole test suite (`npm test`), or some groups of it:
+#   bash test/run-all.sh              everything: the build first, then every group below
+#   bash test/run-all.sh GROUP...     just those groups, on what is built (no build, no installs)
+# Groups, in the order they run: generated, format, cpp, types, reference, cli, page, js, fuzz,
+# differential, resources, hosts (the host matrix, test/hosts/run.sh).
+# Every step is timed; the end prints the ten slowest (build.sh's and the host matrix's steps
+# included). The first failing step stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-build}
+GROUPS_ALL=(generated format cpp types reference cli page js fuzz differential resources hosts)
+source tools/step_times.sh
 
-step() { echo; echo "==== $*"; }
+full=0
+if [ $# -eq 0 ]; then
+  full=1
+  set -- "${GROUPS_ALL[@]}"
+fi
+for group in "$@"; do
+  [[ " ${GROUPS_ALL[*]} " == *" $group "* ]] || { echo "run-all.sh: unknown group '$group' (${GROUPS_ALL[*]})" >&2; exit 2; }
+done
 
-step "generated files are up to date, and a hand edit of one fails that check"
-node cpp/tools/generate_tables.mjs --check
-node tools/detect/train.mjs --check
-node --test test/tools/
+mkdir -p "$BUILD_DIR"
+export STEP_TIMES=$ROOT/$BUILD_DIR/step-times.tsv
+: > "$STEP_TIMES"
+trap 'echo; slowest_steps 10' EXIT
 
-step "formatting (clang-format, Prettier; npm run format fixes it)"
-bash format.sh --check
+step() { echo; echo "==== $1"; timed "$@"; }
 
-step "native core tests (GoogleTest, ASan+UBSan)"
-ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2
+if [ "$full" = 1 ]; then
+  # The host matrix's browsers (apt) and runtimes (npm, into build/tools/) are downloads: they are
+  # installed in the background while the build keeps both cores busy (the hosts group waits for them).
+  tools_log=$BUILD_DIR/install-tools.log
+  (timed "install the host matrix's browsers and runtimes (in the background)" bash test/hosts/install-tools.sh) \
+    > "$tools_log" 2>&1 &
+  tools_pid=$!
+  step "generated tables are current (before the build rewrites them)" node cpp/tools/generate_tables.mjs --check
+  echo; echo "==== build (build.sh: wasm, bundles, native tests, sizes)"
+  bash build.sh --quiet
+fi
 
-step "TypeScript declarations (tsc --noEmit on test/types/usage.ts)"
-npx tsc -p test/types
-
-step "reference implementation tests"
-node --test test/reference/
-
-step "the command line (bin/encoding-wasm.js run as a process)"
-node --test test/cli/
-
-step "the converter page's modules, policy and server (the page itself runs in test/hosts/run.sh)"
-node --test test/page/
-
-step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
-ENCODING_WASM_NATIVE=1 npx vitest run
-
-step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
-ENCODING_WASM_NATIVE=0 npx vitest run
-
-step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), both ways"
-ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
-ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
-
-step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite): host decoders where exact, and all in its core"
-ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
-ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=0 npx vitest run
-
-step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)"
-bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}"
-
-step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode"
-node test/differential/run.mjs --quick
-
-step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call; 1 GiB through the CLI)"
-node --expose-gc bench/resources.mjs
-node bench/cli.mjs --memory
-
-step "every host: the suites in Chromium, Deno and Bun, plain workerd, esbuild and Vite bundles, strict CSP"
-bash test/hosts/run.sh
+for group in "$@"; do
+  case $group in
+    generated)
+      step "generated files are up to date" node cpp/tools/generate_tables.mjs --check
+      step "the detector's trained model is up to date" node tools/detect/train.mjs --check
+      step "the generators' own tests (a hand edit of a generated file fails the check)" node --test test/tools/
+      ;;
+    format) step "formatting (clang-format, Prettier; npm run format fixes it)" bash format.sh --check ;;
+    cpp) step "native core tests (GoogleTest, ASan+UBSan)" ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2 ;;
+    types) step "TypeScript declarations (tsc --noEmit on test/types/usage.ts)" npx tsc -p test/types ;;
+    reference) step "reference implementation tests" node --test test/reference/ ;;
+    cli) step "the command line (bin/encoding-wasm.js run as a process)" node --test test/cli/ ;;
+    page) step "the converter page's modules, policy and server (the page runs in the hosts group)" node --test test/page/ ;;
+    js)
+      # The Vitest suites in Node (the node project of vitest.config.js): every suite with UTF-8/UTF-16
+      # handed to the host's decoder, then the suites that decode again with everything in wasm.
+      step "Vitest in Node, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)" \
+        env ENCODING_WASM_NATIVE=1 npx vitest run --project node
+      step "Vitest in Node, everything in wasm (ENCODING_WASM_NATIVE=0; the suites that decode)" \
+        env ENCODING_WASM_NATIVE=0 npx vitest run --project node
+      step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), host decoders where exact" \
+        env ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
+      step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), all in wasm" \
+        env ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
+      step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), host decoders where exact" \
+        env ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
+      step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), all in its core" \
+        env ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=0 npx vitest run
+      ;;
+    fuzz) step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)" bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}" ;;
+    differential)
+      # Deno is the host matrix's (build/tools/) when it is there, so that it is downloaded once.
+      if [ "$full" = 1 ]; then wait "$tools_pid" || { cat "$tools_log"; exit 1; }; tools_pid=; fi
+      deno=$ROOT/$BUILD_DIR/tools/node_modules/.bin/deno
+      [ -x "$deno" ] && export DENO_BIN=${DENO_BIN:-$deno}
+      step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode" \
+        node test/differential/run.mjs --quick
+      ;;
+    resources)
+      step "bounded resources (1 GiB streamed, a million decoders, 256 MiB in one call)" node --expose-gc bench/resources.mjs
+      step "bounded resources of the CLI (1 GiB through it)" node bench/cli.mjs --memory
+      ;;
+    hosts)
+      if [ "$full" = 1 ] && [ -n "$tools_pid" ]; then wait "$tools_pid" || { cat "$tools_log"; exit 1; }; fi
+      echo; echo "==== every host: the suites in Chromium, Firefox, WebKit, Deno and Bun, workerd, bundles, CSP, the page"
+      bash test/hosts/run.sh
+      ;;
+  esac
+done

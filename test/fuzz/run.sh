@@ -6,7 +6,8 @@
 #
 #   bash test/fuzz/run.sh [seconds_per_target]     (default 60; npm run fuzz)
 #
-# Environment: FUZZ_TARGETS="encode_fuzzer labels_fuzzer" runs only those.
+# Environment: FUZZ_TARGETS="encode_fuzzer labels_fuzzer" runs only those; FUZZ_JOBS=N runs N targets at
+# a time (default: one per core).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -61,12 +62,11 @@ cmake --build "$BUILD"
 
 # ---- run --------------------------------------------------------------------------------------
 mkdir -p "$BUILD/logs"
-failed=()
-summary=()
-for target in $TARGETS; do
-  work=$BUILD/work/$target
-  artifacts=$BUILD/artifacts/$target
-  log=$BUILD/logs/$target.log
+rm -f "$BUILD"/logs/*.summary
+# run_target TARGET: runs it on a fresh copy of its seeds; writes its summary line to
+# $BUILD/logs/TARGET.summary and returns non-zero on a finding.
+run_target() {
+  local target=$1 work=$BUILD/work/$1 artifacts=$BUILD/artifacts/$1 log=$BUILD/logs/$1.log status execs corpus
   rm -rf "$work"
   mkdir -p "$work" "$artifacts"
   cp test/fuzz/corpus/"$target"/* "$work"/
@@ -80,17 +80,33 @@ for target in $TARGETS; do
   if [ -z "$execs" ]; then execs=$(sed -n 's/^#\([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1); fi
   corpus=$(find "$work" -type f | wc -l)
   if [ "$status" = 0 ]; then
-    summary+=("$(printf '%-28s %12s execs  %6s corpus files  ok' "$target" "${execs:-?}" "$corpus")")
-  else
-    failed+=("$target")
-    summary+=("$(printf '%-28s %12s execs  %6s corpus files  FINDING (exit %s, %s)' "$target" "${execs:-?}" \
-      "$corpus" "$status" "$log")")
-    # The property message (or sanitizer report) and the reproducer libFuzzer wrote.
-    grep -A12 -E '^==== PROPERTY VIOLATED|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error' "$log" \
-      | head -40 >&2 || true
-    grep -E 'Test unit written to' "$log" >&2 || true
+    printf '%-28s %12s execs  %6s corpus files  ok\n' "$target" "${execs:-?}" "$corpus" > "$BUILD/logs/$target.summary"
+    return 0
+  fi
+  printf '%-28s %12s execs  %6s corpus files  FINDING (exit %s, %s)\n' "$target" "${execs:-?}" "$corpus" "$status" \
+    "$log" > "$BUILD/logs/$target.summary"
+  # The property message (or sanitizer report) and the reproducer libFuzzer wrote.
+  grep -A12 -E '^==== PROPERTY VIOLATED|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error' "$log" \
+    | head -40 >&2 || true
+  grep -E 'Test unit written to' "$log" >&2 || true
+  return 1
+}
+
+# FUZZ_JOBS targets at a time (default: one per core; each target is one process).
+jobs=${FUZZ_JOBS:-$(nproc)}
+failed=()
+summary=()
+running=()
+for target in $TARGETS; do
+  run_target "$target" &
+  running+=("$!:$target")
+  if [ ${#running[@]} -ge "$jobs" ]; then
+    wait "${running[0]%%:*}" || failed+=("${running[0]#*:}")
+    running=("${running[@]:1}")
   fi
 done
+for job in "${running[@]}"; do wait "${job%%:*}" || failed+=("${job#*:}"); done
+for target in $TARGETS; do summary+=("$(cat "$BUILD/logs/$target.summary")"); done
 
 echo
 echo "fuzz: ${SECONDS_PER_TARGET}s per target"

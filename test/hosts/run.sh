@@ -21,21 +21,30 @@
 #      through the file input, detection, preview, malformed bytes, UTF-8 and lossy Shift_JIS
 #      output, a 200 MB conversion, CSP and the offline cache (test/page/run.mjs, about 60 s), then
 #      its screenshots in each engine to build/page/<engine>.png (test/page/screenshots.mjs)
-# Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and with
-# everything in wasm (=0).
+# Each suite runs with the host's exact UTF-8/UTF-16 decoders used (ENCODING_WASM_NATIVE=1) and, if
+# it decodes, with everything in wasm (=0; test/js/suites.js).
 # Every step runs even when one fails; the exit status is 1 if any failed. Logs: build/hosts/logs/.
+# Each step is timed; the end prints the ten slowest (test/run-all.sh prints them with its own steps).
+#   bash test/hosts/run.sh [STEP...]     just those steps (the names the summary prints)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 TOOLS=$ROOT/build/tools/node_modules/.bin
 LOGS=$ROOT/build/hosts/logs
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+source tools/step_times.sh
+ONLY=" $* "
 
 bash test/hosts/install-tools.sh || exit 1
 for f in dist/encoding.wasm dist/tables/{chinese-simplified,chinese-traditional,japanese,korean,all}.wasm; do
   [ -f "$f" ] || { echo "test/hosts/run.sh: $f is missing; run build.sh first" >&2; exit 1; }
 done
 rm -rf "$LOGS" && mkdir -p "$LOGS"
+# Alone (not under test/run-all.sh), the host matrix keeps its own times.
+if [ -z "${STEP_TIMES:-}" ]; then
+  export STEP_TIMES=$LOGS/step-times.tsv
+  own_times=1
+fi
 
 failed=()
 summary=()
@@ -43,6 +52,7 @@ summary=()
 step() {
   local name=$1
   shift
+  [ "$ONLY" = "  " ] || [[ $ONLY == *" $name "* ]] || return 0
   local start=$SECONDS
   echo "==== $name"
   if "$@" >"$LOGS/$name.log" 2>&1; then
@@ -55,14 +65,20 @@ step() {
   local counts
   counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED' | tr -s ' ' | paste -sd';' -)
   summary+=("$(printf '%-28s %-6s %4ss  %s' "$name" "$status" $((SECONDS - start)) "$counts")")
+  [ -z "${STEP_TIMES:-}" ] || printf '%s\t%s\n' $((SECONDS - start)) "hosts: $name" >> "$STEP_TIMES"
 }
 
 # Bun's runner shares one module registry across the files of a run, and robustness.test.js must
 # load the package itself (it watches WebAssembly.Instance to find the core's memory): one process
-# per file. Arguments: environment assignments for bun.
+# per file. Arguments: environment assignments for bun. With everything in wasm, the suites whose
+# code does not decode are left out, as in Vitest's runs (test/js/suites.js MODE_FREE).
 bun_files() {
-  local status=0 files=0 pass=0 fail=0 skip=0 out n
+  local status=0 files=0 pass=0 fail=0 skip=0 out n mode_free=' '
+  if [[ " $* " == *" ENCODING_WASM_NATIVE=0 "* ]]; then
+    mode_free=" $(node --input-type=module -e "console.log((await import('./test/js/suites.js')).MODE_FREE.join(' '))") "
+  fi
   for f in test/js/*.test.js; do
+    [[ $mode_free != *" $(basename "$f" .test.js) "* ]] || continue
     echo "---- bun test $f"
     out=$(env "$@" "$TOOLS/bun" test "./$f" 2>&1) || status=1
     grep -vE '^\(pass\)' <<<"$out"
@@ -111,6 +127,7 @@ step converter-screenshots node test/page/screenshots.mjs
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"
 printf '%s\n' "${summary[@]}"
+[ -z "${own_times:-}" ] || { echo; slowest_steps 10; }
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]}"
   exit 1
