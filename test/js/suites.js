@@ -28,11 +28,20 @@ export const MODE_FREE = [
   'url',
 ];
 
+// npm run test:quick (ENCODING_WASM_QUICK=1) leaves out the suites that are not about one codec or
+// the API: bounded resources (a million decoders), the corpus's real text, the package's entry
+// points loaded in processes of their own, and the detector.
+export const NOT_QUICK = ['corpus', 'detect', 'node_entry_points', 'robustness'];
+
 // The suites for the given environment, as paths from the repository's root.
-export function suitesFor({ ENCODING_WASM_ENTRY: entry, ENCODING_WASM_NATIVE: native } = {}) {
+export function suitesFor({
+  ENCODING_WASM_ENTRY: entry,
+  ENCODING_WASM_NATIVE: native,
+  ENCODING_WASM_QUICK: quick,
+} = {}) {
   const path = (name) => `test/js/${name}.test.js`;
   return {
     include: entry === 'decoder' || entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
-    exclude: native === '0' ? MODE_FREE.map(path) : [],
+    exclude: [...(native === '0' ? MODE_FREE : []), ...(quick === '1' ? NOT_QUICK : [])].map(path),
   };
 }
