@@ -214,12 +214,13 @@ console.log(`geometric mean, ${calls ? `${calls}-unit calls` : 'one call'}: ${su
 console.log(`geometric mean, streamed: ${summary(ratios.streamExodus, ratios.streamIconv)}`);
 
 if (writingDocs()) {
-  const details = `MB/s of output and how many times the peer's time encoding-wasm's is, median CPU time of ${ROUNDS} interleaved rounds; streamed in ${chunkUnits}-unit chunks; corpus ${kind}`;
+  const timing = `median CPU time of ${ROUNDS} interleaved rounds; streamed in ${chunkUnits}-unit chunks; corpus ${kind}`;
+  const details = `MB/s of output, and each peer's time over encoding-wasm's (higher is better); ${timing}`;
   const both = (list) => `${geomean(list).toFixed(2)}x (lowest ${Math.min(...list).toFixed(2)}x)`;
   writeDocs({
     'encode-summary': {
       command: 'encode',
-      details: `${details}; geometric means over every legacy text`,
+      details: `each peer's time over encoding-wasm's (higher is better), geometric means over every legacy text, the lowest in parentheses; ${timing}`,
       header: ['encode()', 'against @exodus/bytes', 'against iconv-lite'],
       rows: [
         ['one call', both(ratios.exodus), both(ratios.iconv)],

@@ -32,6 +32,9 @@ node --test test/cli/
 step "the converter page's modules, policy and server (the page itself runs in test/hosts/run.sh)"
 node --test test/page/
 
+step "README.md and docs/: every JS example runs as written, every benchmark table is well formed"
+node --test test/docs/
+
 step "JS API tests, UTF-8/UTF-16 handed to the host's decoder (ENCODING_WASM_NATIVE=1)"
 ENCODING_WASM_NATIVE=1 npx vitest run
 
