@@ -311,6 +311,7 @@ if (writingDocs())
   writeDocs({
     detect: {
       command: 'detect',
+      timed: false,
       details: 'accuracy (%) by prefix length in bytes, all prefixes / those with a byte >= 0x80 where they differ',
       header: ['set', 'detector', ...LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`))],
       rows: docRows,

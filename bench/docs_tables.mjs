@@ -108,24 +108,25 @@ export function replaceBody(text, name, body) {
   return lines.join('\n');
 }
 
-// The line above each table: the command, the host, the date and the load.
-export function caption(command, details = '') {
+// The line above each table: the command, the date, Node's version, and the load average where
+// the figures are times (`timed`; sizes and accuracy do not depend on it).
+export function caption(command, details = '', timed = true) {
   const day = new Date().toISOString().slice(0, 10);
-  const load = loadavg()[0].toFixed(1);
-  return `Measured by \`npm run bench -- ${command}\` on ${day}, Node ${process.version}, load average ${load}${details ? `; ${details}` : ''}.`;
+  const load = timed ? `, load average ${loadavg()[0].toFixed(1)}` : '';
+  return `Measured by \`npm run bench -- ${command}\` on ${day}, Node ${process.version}${load}${details ? `; ${details}` : ''}.`;
 }
 
 // Whether this run was asked to write the docs.
 export const writingDocs = (args = process.argv) => args.includes('--write-docs');
 
-// Writes each { name: { command, details, header, rows, align } } into every document that has its
+// Writes each { name: { command, details, timed, header, rows, align } } into every document that has its
 // markers. Throws (writing nothing) if a name is unknown, a body is not well formed, or no document
 // has a marker for a table.
 export function writeDocs(tables, root = ROOT) {
   const texts = new Map(docFiles(root).map((f) => [f, readFileSync(new URL(f, root), 'utf8')]));
   for (const [name, t] of Object.entries(tables)) {
     if (!Object.hasOwn(TABLES, name)) throw new Error(`unknown table name "${name}"`);
-    const body = `${caption(t.command, t.details)}\n\n${markdownTable(t.header, t.rows, t.align)}`;
+    const body = `${caption(t.command, t.details, t.timed ?? true)}\n\n${markdownTable(t.header, t.rows, t.align)}`;
     const problems = checkBody(body);
     if (problems.length) throw new Error(`table ${name}: ${problems.join('; ')}`);
     let found = false;

@@ -153,6 +153,7 @@ if (writingDocs()) {
   writeDocs({
     sizes: {
       command: 'sizes',
+      timed: false,
       details,
       header: ['what the user ships', 'encoding-wasm', 'target', 'peers, bundled the same way'],
       rows: caseRows,
@@ -160,6 +161,7 @@ if (writingDocs()) {
     },
     'sizes-files': {
       command: 'sizes',
+      timed: false,
       details: 'gzip -9',
       header: ['file', 'raw', 'gzip'],
       rows: rows.map(([name, raw, zipped]) => [name, kb(raw), kb(zipped)]),
