@@ -5,6 +5,7 @@
 //
 //   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
 //                         [--label LABEL] [--pattern NAME] [--baseline DIR] [--entry lite]
+//                         [--write-docs]
 //   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // filter: substring of the file name; --label: only that label (as the table prints it);
@@ -16,12 +17,15 @@
 // that both sides of a change see the same machine at the same moments.
 // --entry lite: times encoding-wasm/lite's TextDecoder (as Node takes it: dist/lite-node/) instead,
 // with the main entry's as the baseline (unless --baseline names another), so that each cell shows
-// what the lite entry costs against the main one in the same rounds (README "Sizes").
+// what the lite entry costs against the main one in the same rounds (docs/api.md "encoding-wasm/lite").
+// --write-docs: writes the tables "decode" (every row) and "decode-summary" (geometric means by kind
+// of encoding) into README.md and docs/*.md (bench/docs_tables.mjs); only for a run of every row.
 // The corpus: bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as main from '../js/index.js';
 import { locateCorpus } from './corpus/locate.mjs';
+import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
@@ -30,6 +34,11 @@ const VALUED = ['--corpus', '--label', '--pattern', '--baseline', '--entry'];
 const filter = args.find((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1])) ?? '';
 const onlyLabel = option('--label');
 const onlyPattern = option('--pattern');
+if (
+  writingDocs() &&
+  (filter || onlyLabel || onlyPattern || option('--baseline') || option('--entry') || args.includes('--wasm-only-utf'))
+)
+  throw new Error('--write-docs writes the tables of a run of every row with the defaults: no filter or other option');
 const lite = option('--entry') === 'lite' ? await import('encoding-wasm/lite') : null;
 if (option('--entry') !== undefined && lite === null) throw new Error('--entry takes only lite');
 const baselineDir = option('--baseline') ?? (lite ? 'the main entry' : undefined);
@@ -115,6 +124,13 @@ console.log(
 );
 const ratios = {};
 const baselineRatios = {};
+// For --write-docs: every row's ratios, and the ratios by kind of encoding.
+const docRows = [];
+const groupRatios = {};
+const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr']);
+const KINDS = ['Chinese, Japanese, Korean', 'single-byte', 'UTF-8, UTF-16', 'ASCII only (every single-byte, UTF-8)'];
+const kindOf = (entry, label) =>
+  entry === ascii ? KINDS[3] : MULTI_BYTE.has(label) ? KINDS[0] : label.startsWith('utf-') ? KINDS[2] : KINDS[1];
 // Files of invalid or random bytes are decoded as each encoding the manifest lists for them
 // (`labels`; ../shared/corpus names them by the peers it compared them with).
 const runs = manifest.files.flatMap((entry) => {
@@ -133,6 +149,7 @@ for (const [entry, label] of runs) {
   if (!entry.file.includes(filter) || (onlyLabel !== undefined && label !== onlyLabel)) continue;
   const bytes = entry.data ?? new Uint8Array(readFileSync(new URL(entry.file, corpus)));
   const cells = [];
+  const docCells = [];
   const mbps = (seconds) => (bytes.length / seconds / 1e6).toFixed(0);
   for (const [name, run] of Object.entries(patterns)) {
     const supported = nativeSupports(label);
@@ -152,8 +169,11 @@ for (const [entry, label] of runs) {
       if (supported) (baselineRatios[name] ??= []).push(native / base);
     }
     cells.push(cell.padStart(WIDTH));
+    docCells.push(supported ? `${(native / ours).toFixed(2)}x` : `${mbps(ours)} MB/s (no native)`);
+    if (supported) (groupRatios[`${kindOf(entry, label)}\0${name}`] ??= []).push(native / ours);
   }
   console.log(entry.file.padEnd(24), label.padEnd(13), ...cells);
+  docRows.push([entry.file, label, ...docCells]);
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 const means = (table) =>
@@ -162,3 +182,28 @@ const means = (table) =>
     .join(', ');
 console.log('geometric mean of ratios:', means(ratios));
 if (baseline) console.log('baseline:', means(baselineRatios));
+
+if (writingDocs()) {
+  const names = Object.keys(patterns);
+  const details = `ratio = encoding-wasm's speed / the host's TextDecoder's (higher is better), median CPU time of ${ROUNDS} interleaved rounds, corpus ${kind}`;
+  const kindRows = KINDS.filter((k) => groupRatios[`${k}\0${names[0]}`]).map((k) => [
+    k,
+    ...names.map((n) => `${geomean(groupRatios[`${k}\0${n}`]).toFixed(2)}x`),
+  ]);
+  kindRows.push(['every file and label', ...names.map((n) => `${geomean(ratios[n]).toFixed(2)}x`)]);
+  writeDocs({
+    'decode-summary': {
+      command: 'decode',
+      details: `${details}; geometric means`,
+      header: ['encodings', ...names],
+      rows: kindRows,
+    },
+    decode: {
+      command: 'decode',
+      details,
+      header: ['file', 'encoding', ...names],
+      rows: docRows,
+      align: ['l', 'l', 'r', 'r', 'r'],
+    },
+  });
+}

@@ -7,9 +7,10 @@
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev] [--speed]   (NAME: a
-//   detector's name; --summary: only the rows for all encodings together; --speed: no accuracy, only
-//   the time, size and cold start)
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev] [--speed] [--write-docs]
+//   (NAME: a detector's name; --summary: only the rows for all encodings together; --speed: no
+//   accuracy, only the time, size and cold start; --write-docs: the accuracy table "detect" into
+//   README.md and docs/*.md, bench/docs_tables.mjs, from a run of every set and detector)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import Encoding from 'encoding-japanese';
 import { detect } from '../js/detect.js';
 import { TextDecoder } from '../js/index.js';
 import { bundle, gz } from './bundle.mjs';
+import { writeDocs, writingDocs } from './docs_tables.mjs';
 import { evaluationSamples } from '../tools/detect/corpus.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
 
@@ -29,6 +31,9 @@ const perEncoding = !args.includes('--summary');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const setOnly = args.includes('--set') ? args[args.indexOf('--set') + 1] : null;
 const speedOnly = args.includes('--speed');
+if (writingDocs() && (only || setOnly || speedOnly))
+  throw new Error('--write-docs writes the accuracy of every set and detector: no --only, --set or --speed');
+const docRows = []; // for --write-docs: each detector's accuracy on each set, all / non-ASCII
 const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
 const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
 
@@ -132,15 +137,23 @@ for (const [set, what] of Object.entries(SETS)) {
     console.log(
       `  ${(label + ', non-ASCII').padEnd(32)} ${LENGTHS.map((_, i) => pct(sum('nonAsciiRight', i), sum('nonAsciiTotal', i))).join(' ')}`,
     );
+    const both = LENGTHS.map((_, i) => {
+      const [all, non] = [pct(sum('right', i), sum('total', i)), pct(sum('nonAsciiRight', i), sum('nonAsciiTotal', i))];
+      return all.trim() === non.trim() || non.trim() === '-' ? all.trim() : `${all.trim()} / ${non.trim()}`;
+    });
+    if (set !== 'dev') docRows.push([set, docLabel, ...both]); // the development set is not an evaluation
   };
+  let docLabel;
   for (const [name, table] of Object.entries(results)) {
     console.log(`\n${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`);
     console.log(`  ${'encoding'.padEnd(32)} ${header}`);
     if (perEncoding)
       for (const [encoding, row] of Object.entries(table))
         console.log(`  ${encoding.padEnd(32)} ${row.map((c) => pct(c.right, c.total)).join(' ')}`);
+    docLabel = `${name}${DETECTORS[name].japaneseOnly ? ' (Japanese samples only)' : ''}`;
     rows('all', table);
     // The peer that only knows Japanese, against encoding-wasm on the same samples.
+    docLabel = 'encoding-wasm (the same samples)';
     if (DETECTORS[name].japaneseOnly && results['encoding-wasm'])
       rows('encoding-wasm, same', results['encoding-wasm'], [...japanese]);
   }
@@ -293,3 +306,15 @@ coldStarts([
   ['jschardet', 'jschardet', `m.default.detect(Buffer.from(${sjis}))`],
   ['chardet', 'chardet', first],
 ]);
+
+if (writingDocs())
+  writeDocs({
+    detect: {
+      command: 'detect',
+      timed: false,
+      details: 'accuracy (%) by prefix length in bytes, all prefixes / those with a byte >= 0x80 where they differ',
+      header: ['set', 'detector', ...LENGTHS.map((l) => (l === Infinity ? 'whole' : `${l}`))],
+      rows: docRows,
+      align: ['l', 'l', ...LENGTHS.map(() => 'r')],
+    },
+  });

@@ -6,14 +6,16 @@
 // @exodus/bytes, which has no streaming encoder, called on each chunk. A benchmark, not a test: it
 // asserts nothing about speed.
 //
-//   node bench/encode.mjs [filter] [--calls=N] [--chunk=N] [--corpus shared|generated|DIR]
+//   node bench/encode.mjs [filter] [--calls=N] [--chunk=N] [--corpus shared|generated|DIR] [--write-docs]
 //   (filter: substring of the file name; ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
 // The input of each legacy file X.<encoding>.bin is the text it decodes to: X.utf-8.txt with the
 // code points the encoding lacks written as &#N; (as the corpus was made), so every encoder runs
 // in its "fatal" mode on text it can represent, and each result is checked against the file.
 // --calls=N splits the text into N-unit calls (a fresh encode() each) instead of one call;
-// --chunk=N is the streaming chunk size in code units (default 65536). The corpus:
+// --chunk=N is the streaming chunk size in code units (default 65536). --write-docs writes the
+// tables "encode" and "encode-summary" into README.md and docs/*.md (bench/docs_tables.mjs), from a
+// run of every file with the defaults. The corpus:
 // bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +25,17 @@ import iconv from 'iconv-lite';
 import { Encoder } from '../js/encoder.js';
 import { encode, TextDecoder } from '../js/index.js';
 import { locateCorpus } from './corpus/locate.mjs';
+import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const filter = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--corpus') ?? '';
 const calls = Number(args.find((a) => a.startsWith('--calls='))?.slice(8) ?? 0);
 const chunkUnits = Number(args.find((a) => a.startsWith('--chunk='))?.slice(8) ?? 65536);
+if (writingDocs() && (filter || calls || chunkUnits !== 65536))
+  throw new Error(
+    '--write-docs writes the tables of a run of every file with the defaults: no filter, --calls or --chunk',
+  );
 
 const { url: corpus, kind, manifest } = await locateCorpus(option('--corpus'), { log: console.log });
 console.log(`corpus: ${fileURLToPath(corpus)} (${kind})`);
@@ -145,6 +152,7 @@ console.log(
   cell('wasm/iconv'),
 );
 const ratios = { exodus: [], iconv: [], streamExodus: [], streamIconv: [] };
+const docRows = []; // for --write-docs
 for (const entry of manifest.files) {
   if (!legacy(entry) || !entry.file.includes(filter)) continue;
   const label = entry.encoding;
@@ -181,21 +189,22 @@ for (const entry of manifest.files) {
     list.push(t / base);
     return `${(t / base).toFixed(2)}x`;
   };
+  const oneCall = [mbs(ours), mbs(exodus), mbs(iconvTime), ratio(exodus, ours, ratios.exodus)];
+  oneCall.push(ratio(iconvTime, ours, ratios.iconv));
+  const streamed = [mbs(streamOurs), mbs(streamExodus), mbs(streamIconv)];
+  streamed.push(
+    ratio(streamExodus, streamOurs, ratios.streamExodus),
+    ratio(streamIconv, streamOurs, ratios.streamIconv),
+  );
   console.log(
     entry.file.padEnd(24),
     label.padEnd(13),
-    cell(mbs(ours)),
-    cell(mbs(exodus)),
-    cell(mbs(iconvTime)),
-    cell(ratio(exodus, ours, ratios.exodus)),
-    cell(ratio(iconvTime, ours, ratios.iconv)),
+    ...oneCall.map((c) => cell(c)),
     ' |',
-    cell(mbs(streamOurs)),
-    cell(mbs(streamExodus)),
-    cell(mbs(streamIconv)),
-    cell(ratio(streamExodus, streamOurs, ratios.streamExodus)),
-    cell(ratio(streamIconv, streamOurs, ratios.streamIconv)),
+    ' |',
+    ...streamed.map((c) => cell(c)),
   );
+  docRows.push([entry.file, label, oneCall[0], oneCall[3], oneCall[4], streamed[0], streamed[3], streamed[4]]);
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 const summary = (exodus, iconvRatios) =>
@@ -203,3 +212,36 @@ const summary = (exodus, iconvRatios) =>
   `wasm/iconv ${geomean(iconvRatios).toFixed(2)}x (lowest ${Math.min(...iconvRatios).toFixed(2)}x)`;
 console.log(`geometric mean, ${calls ? `${calls}-unit calls` : 'one call'}: ${summary(ratios.exodus, ratios.iconv)}`);
 console.log(`geometric mean, streamed: ${summary(ratios.streamExodus, ratios.streamIconv)}`);
+
+if (writingDocs()) {
+  const timing = `median CPU time of ${ROUNDS} interleaved rounds; streamed in ${chunkUnits}-unit chunks; corpus ${kind}`;
+  const details = `MB/s of output, and each peer's time over encoding-wasm's (higher is better); ${timing}`;
+  const both = (list) => `${geomean(list).toFixed(2)}x (lowest ${Math.min(...list).toFixed(2)}x)`;
+  writeDocs({
+    'encode-summary': {
+      command: 'encode',
+      details: `each peer's time over encoding-wasm's (higher is better), geometric means over every legacy text, the lowest in parentheses; ${timing}`,
+      header: ['encode()', 'against @exodus/bytes', 'against iconv-lite'],
+      rows: [
+        ['one call', both(ratios.exodus), both(ratios.iconv)],
+        ['streamed', both(ratios.streamExodus), both(ratios.streamIconv)],
+      ],
+    },
+    encode: {
+      command: 'encode',
+      details,
+      header: [
+        'text',
+        'encoding',
+        'one call MB/s',
+        '/ @exodus/bytes',
+        '/ iconv-lite',
+        'streamed MB/s',
+        '/ @exodus/bytes',
+        '/ iconv-lite',
+      ],
+      rows: docRows,
+      align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
+    },
+  });
+}

@@ -2,11 +2,13 @@
 // table module (each family's, and the combined tables/all.wasm); then the three cases of issue 14
 // (windows-1252 only, Shift_JIS only, every encoding) against their targets and against the peers
 // installed in node_modules, bundled the same way (esbuild --bundle --minify --format=esm
-// --platform=browser, gzip -9, plus the .wasm files the code fetches). Run by build.sh; the README's
-// size table comes from this output.
+// --platform=browser, gzip -9, plus the .wasm files the code fetches). Run by build.sh; with
+// --write-docs (`npm run bench -- sizes --write-docs`) it writes the tables "sizes" and "sizes-files"
+// into README.md and docs/performance.md (bench/docs_tables.mjs).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { COMBINED, FAMILIES } from '../cpp/tools/boundary.mjs';
 import { bundle, gz } from './bundle.mjs';
+import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const root = new URL('../', import.meta.url);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -136,7 +138,33 @@ console.log(
     `tables/${COMBINED.name}-errors.wasm ${kb(errorsAll)} against the four -errors family modules' ${kb(errorsFamilySum)})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
+const caseRows = [];
 for (const [name, size, target, which] of cases) {
   const verdict = size <= target * 1024 ? 'met' : `${kb(size - target * 1024)} over`;
-  console.log(`  ${name.padEnd(76)} ${kb(size).padStart(8)} | ≤ ${target} KB, ${verdict} | ${await peers(which)}`);
+  const peerSizes = await peers(which);
+  console.log(`  ${name.padEnd(76)} ${kb(size).padStart(8)} | ≤ ${target} KB, ${verdict} | ${peerSizes}`);
+  caseRows.push([name.trim(), kb(size), `${target} KB: ${verdict}`, peerSizes]);
+}
+
+// `npm run bench -- sizes --write-docs`: the same figures into README.md and docs/performance.md.
+if (writingDocs()) {
+  const details =
+    'esbuild --bundle --minify --format=esm --platform=browser, gzip -9, with the .wasm files the code fetches';
+  writeDocs({
+    sizes: {
+      command: 'sizes',
+      timed: false,
+      details,
+      header: ['what the user ships', 'encoding-wasm', 'target', 'peers, bundled the same way'],
+      rows: caseRows,
+      align: ['l', 'r', 'r', 'l'],
+    },
+    'sizes-files': {
+      command: 'sizes',
+      timed: false,
+      details: 'gzip -9',
+      header: ['file', 'raw', 'gzip'],
+      rows: rows.map(([name, raw, zipped]) => [name, kb(raw), kb(zipped)]),
+    },
+  });
 }

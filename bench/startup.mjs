@@ -11,14 +11,16 @@
 // decode, the bundles and .wasm files from the HTTP cache, median of 3 × N visits (the part after
 // the page's HTML arrived in parentheses).
 //
-//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR] [--browsers]
-//   (--hosts none --browsers: the page case alone)
+//   node bench/startup.mjs [--runs N] [--hosts node,deno,bun] [--against DIR] [--browsers] [--write-docs]
+//   (--hosts none --browsers: the page case alone; --write-docs: the table "startup" into README.md
+//   and docs/*.md, bench/docs_tables.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
+import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
@@ -200,6 +202,7 @@ console.log(
     `load average ${load} at the start, ${loadavg()[0].toFixed(1)} at the end`,
 );
 const caseNames = Object.keys(CASES);
+const docRows = []; // for --write-docs
 console.log(`| host | package | ${caseNames.join(' | ')} |`);
 console.log(`| --- | --- | ${caseNames.map(() => '--:').join(' | ')} |`);
 // The page's rows: the runtimes' packages in their order, then those only the page has (bench/startup_page.mjs).
@@ -220,6 +223,7 @@ for (const host of [...hosts, ...(pageVersion ? ['chromium'] : [])]) {
       return slot ? `${ms(slot.total)} (${ms(slot.load)})` : '-';
     });
     console.log(`| ${host} ${version} | ${name} | ${cells.join(' | ')} |`);
+    docRows.push([`${host} ${version}`, name, ...cells]);
   }
 }
 // Each target against encoding-wasm's slower case.
@@ -230,3 +234,13 @@ for (const host of hosts) {
 }
 for (const f of failures) console.log(`FAILED ${f}`);
 if (failures.length) process.exitCode = 1;
+else if (writingDocs())
+  writeDocs({
+    startup: {
+      command: 'startup',
+      details: `import + decode of 1 KiB, ms, median of ${RUNS} fresh processes (the import alone in parentheses)`,
+      header: ['host', 'package', ...caseNames],
+      rows: docRows,
+      align: ['l', 'l', ...caseNames.map(() => 'r')],
+    },
+  });

@@ -34,7 +34,7 @@ const PACKAGES = {
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
   // The same page telling the browser of the .wasm files with its HTML (`<link rel="preload">`), so
-  // that the family's fetch does not wait for the core's compile (README "Start-up").
+  // that the family's fetch does not wait for the core's compile (docs/design.md section 13).
   'encoding-wasm/decoder, with preload links': {
     code: (label) =>
       label === 'windows-1252'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // encoding-wasm: convert text between the encodings of the WHATWG Encoding Standard, with iconv's
-// options. `encoding-wasm --help` says how; README.md "Command line" has examples.
+// options. `encoding-wasm --help` says how; README.md "Converting files" has examples.
 import { parseArgs } from 'node:util';
 import { main } from './cli/main.js';
 

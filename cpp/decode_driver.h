@@ -21,7 +21,7 @@
 //       How many bytes of the input the decoder holds in this state: those it has consumed since
 //       it last held none (a sequence begun, an escape sequence begun), for the error log.
 //
-// The bytes of an error (docs/design.md section 16, the README's "Where the errors are"): a
+// The bytes of an error (docs/design.md section 16, docs/api.md "encoding-wasm/errors"): a
 // handler returns error while processing a byte or end-of-queue. The error's bytes are those the
 // decoder held before that step, followed by the byte, less the bytes the step restores (prepends)
 // to the I/O queue, which are always the last ones it consumed and are processed again, and less

@@ -101,7 +101,7 @@ let isEncoder;
 // A TextDecoder in the replacement error mode whose decode() also says where each U+FFFD came from:
 // { text, errors }, errors being [{ offset, length }] in stream order, `offset` counted in bytes from
 // the start of the stream (the first byte after the last call without { stream: true }), `length`
-// the malformed bytes the decoder consumed for that error (README, "Where the errors are").
+// the malformed bytes the decoder consumed for that error (docs/api.md "encoding-wasm/errors").
 export class ErrorReportingDecoder {
   #common;
   #doNotFlush = false;

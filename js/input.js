@@ -25,7 +25,7 @@ export function copyUtf16(instance, text, start) {
 }
 
 // Writes the next piece of `text` from `start` into the input for an encoder, as UTF-16 code units
-// (the encoders' input path, chosen by measurement: README "Speed"): by Buffer#ucs2Write where it is
+// (the encoders' input path, chosen by measurement: docs/design.md section 6): by Buffer#ucs2Write where it is
 // the host's own, else copied one by one. Returns how many code units.
 export function stageText(instance, text, start) {
   if (writeUtf16 === null) return copyUtf16(instance, text, start);

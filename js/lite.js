@@ -4,7 +4,7 @@
 // (dist/encoding-lite.wasm: no SIMD, no fast paths, labels matched in JS); the multi-byte encodings
 // load the decode-only families of encoding-wasm/decoder (on first use in Node, Bun and Deno; from
 // 'encoding-wasm/lite/tables/<family>' or preload() elsewhere). What it trades, in speed where the
-// host's decoder is not used: README "Sizes", docs/design.md section 13. Bundled once per host by
+// host's decoder is not used: docs/api.md "encoding-wasm/lite", docs/design.md section 13. Bundled once per host by
 // tools/bundle_decoder.mjs, as encoding-wasm/decoder is.
 export { TextDecoder } from './lite/text_decoder.js';
 export { preload, registerFamily } from './lite/wasm.js';

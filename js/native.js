@@ -55,7 +55,7 @@ let enabled = fromEnv() ?? !FAST_STRINGS;
 // probed exhaustively, against our own decoder, the first time a decoder of that encoding is
 // made with delegation on (https://encoding.spec.whatwg.org/#single-byte-decoder).
 // Faster, too, where delegation is on by default (hosts without Buffer): bench/browsers, single-
-// byte files, ratio to the engine's own decoder before and after (README "Speed in browsers").
+// byte files, ratio to the engine's own decoder before and after (docs/design.md section 7).
 const BYTEWISE = { __proto__: null };
 ENCODING_NAMES.forEach((name, id) => {
   if (ENCODING_FAMILY[id] < 0 && !probedUtf(name) && name !== 'replacement') BYTEWISE[name] = id;
@@ -94,7 +94,7 @@ export const nativeDelegation = () => ENCODING_NAMES.filter((name) => hostDecode
 // the bytes as a one-byte string (Buffer#latin1Slice, which the output path uses anyway) without
 // going through wasm: what the decoder would return, at the cost of one scan. Only where the host
 // has an ASCII test (Node and Bun: node:buffer's isAscii) that passes these probes, and
-// latin1Slice. Measured in bench/decode.mjs ("html ASCII only", 4 KiB calls; README "Speed").
+// latin1Slice. Measured in bench/decode.mjs ("html ASCII only", 4 KiB calls; docs/performance.md "Decoding speed").
 const hostIsAscii = hostModule.isAscii;
 function exactIsAscii() {
   try {

@@ -129,7 +129,7 @@ export const stringFromLatin1 = latin1SliceOf;
 // wasm memory (`bytes` is a Uint8Array over all of wasm memory; `byteLength` bytes from byte offset `offset`), or null
 // where the caller copies them one by one. Buffer#ucs2Write is a memcpy where it is the host's own
 // (Node, Bun); Deno's is JavaScript (its Node compatibility layer), as are the buffer packages
-// bundlers bring, and there the one-by-one copy measured faster (bench/encode.mjs, README "Speed").
+// bundlers bring, and there the one-by-one copy measured faster (bench/encode.mjs, docs/design.md section 6).
 const nativeUcs2Write =
   hasUcs2Slice && typeof ucs2Write === 'function' && /\{\s*\[native code\]\s*\}$/.test(`${ucs2Write}`);
 export const writeUtf16 = nativeUcs2Write

@@ -73,7 +73,7 @@ export function toBytes(input) {
 // so it calls ArrayBuffer.prototype's getters directly, which throw for a SharedArrayBuffer: in
 // Firefox 153 the check it replaces (`instanceof SharedArrayBuffer`, then the `resizable` getter
 // by Reflect.apply in a try block) took about 65 ns of a 16-byte delegated call, this one 14 ns
-// (README, "Speed in browsers").
+// (bench/browsers/README.md).
 export function isFixedArrayBuffer(view) {
   const buffer = bufferOf(view);
   try {

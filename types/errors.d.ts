@@ -1,6 +1,6 @@
 // Type declarations for 'encoding-wasm/errors' (written by hand): non-standard. Decoding with
 // replacement while collecting every error's malformed bytes, and encoding in the html error mode
-// while collecting every unencodable code point (README, "Where the errors are").
+// while collecting every unencodable code point (docs/api.md "encoding-wasm/errors").
 import type { AllowSharedBufferSource, EncodingName } from './index.js';
 
 /** One decoding error: the malformed bytes the decoder consumed for it (one U+FFFD in the text). */

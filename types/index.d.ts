@@ -101,13 +101,18 @@ export declare function preload(...labels: string[]): Promise<void>;
 export declare function registerFamily(name: TableFamily, module: WebAssembly.Module): void;
 
 /**
- * Non-standard: hand UTF-8 and UTF-16 to the host's own decoder where it passed the exactness probes
- * (`true`), or keep them in wasm (`false`), for decoders created afterwards. The default is off where
+ * Non-standard: hand UTF-8, UTF-16BE/LE, the single-byte encodings and x-user-defined to the host's
+ * own decoder where it passed the exactness probes (`true`), or keep them in wasm (`false`), for
+ * decoders created afterwards. The multi-byte encodings always run in wasm. The default is off where
  * the host has Buffer#ucs2Slice to make strings from wasm memory (Node, Bun, Deno), where the wasm
  * decoders are faster, and on elsewhere (browsers, workerd); ENCODING_WASM_NATIVE=1 or =0 in the
  * environment sets it at load time.
  */
 export declare function setNativeDelegation(on: boolean): void;
 
-/** Non-standard: the encodings the host's own decoder handles right now (none while delegation is off). */
-export declare function nativeDelegation(): Array<'utf-8' | 'utf-16le' | 'utf-16be'>;
+/**
+ * Non-standard: the encodings the host's own decoder handles right now (none while delegation is
+ * off): UTF-8, UTF-16BE/LE, single-byte encodings and x-user-defined whose host decoder passed its
+ * exactness probe (each probed on first use; calling this probes every one).
+ */
+export declare function nativeDelegation(): EncodingName[];

@@ -244,7 +244,7 @@ function checkDecode({ results }, { runs }) {
   return [compared, failures];
 }
 
-// The geometric means of every engine as one Markdown table (README "Speed in browsers").
+// The geometric means of every engine as one Markdown table (docs/performance.md, "Browsers").
 function printSummary(rows) {
   const order = ['CJK', 'single-byte', 'UTF-8', 'UTF-8 in wasm', 'UTF-16', 'UTF-16 in wasm'];
   const rank = (f) => (order.includes(f) ? order.indexOf(f) : order.length);

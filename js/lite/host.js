@@ -1,6 +1,6 @@
 // encoding-wasm/lite hands UTF-8, UTF-16, the single-byte encodings and x-user-defined to the host's
 // own TextDecoder wherever that is exact (./exact.js), in every host: its wasm core is the small
-// scalar one, loaded only for the hosts and encodings whose decoder is not exact (README "Sizes"
+// scalar one, loaded only for the hosts and encodings whose decoder is not exact (docs/api.md "encoding-wasm/lite"
 // says what that costs).
 import { delegable, exact } from './exact.js';
 import { NAMES } from './labels.js';

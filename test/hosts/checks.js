@@ -244,7 +244,7 @@ const DECODE_KEYS = Object.keys(decodeChecks(class {}));
 export const DECODER_EXPECTED = Object.fromEntries(
   Object.entries(EXPECTED).filter(([key]) => DECODE_KEYS.includes(key)),
 );
-// encoding-wasm/lite's: the same, but its fatal errors do not say where (README "Sizes").
+// encoding-wasm/lite's: the same, but its fatal errors do not say where (docs/api.md "encoding-wasm/lite").
 export const LITE_EXPECTED = {
   ...DECODER_EXPECTED,
   utf8FatalWhere: { value: 'TypeError: The encoded data is not valid utf-8.' },

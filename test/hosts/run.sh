@@ -10,7 +10,7 @@
 #   3. a plain workerd worker (workerd/run.mjs)
 #   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
 #      CSP that blocks wasm (bundle/run.mjs)
-#   6. the README's "Runtimes" blocks, extracted and run in Node, Deno, Bun, `wrangler dev` (with
+#   6. the project files of docs/runtimes.md, extracted and run in Node, Deno, Bun, `wrangler dev` (with
 #      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
 #      (readme/run.mjs)
 #   7. the browser benchmark's quick run in Chromium, Firefox and WebKit (bench/browsers/run.mjs
@@ -112,7 +112,7 @@ for entry in decoder lite; do
   step deno-vitest-$entry env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
   step deno-vitest-$entry-wasm-only env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
 done
-# With the permissions the README asks for: none (the "deno" condition's host needs no file reads).
+# With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
 step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
 step bun-test bun_files ENCODING_WASM_NATIVE=1
 step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0

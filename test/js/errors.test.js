@@ -1,4 +1,4 @@
-// encoding-wasm/errors and the positions in fatal errors' messages (README "Where the errors are").
+// encoding-wasm/errors and the positions in fatal errors' messages (docs/api.md "encoding-wasm/errors").
 //
 // The expected errors come from the reference implementation (test/reference: the spec's decoders
 // and encoders written out step by step), run over an I/O queue whose read position gives each byte's

@@ -66,7 +66,9 @@ registerFamily('korean', module);
 // @ts-expect-error: not a family
 registerFamily('greek', module);
 setNativeDelegation(false);
-const delegated: Array<'utf-8' | 'utf-16le' | 'utf-16be'> = nativeDelegation();
+const delegated: EncodingName[] = nativeDelegation();
+// @ts-expect-error: the single-byte encodings are handed over too, not only UTF-8 and UTF-16
+const multiByte: Array<'utf-8' | 'utf-16le' | 'utf-16be'> = nativeDelegation();
 
 const report: InstallReport = install();
 const forced = install({ force: true, target: {} });

@@ -1,23 +1,24 @@
-// The README's "Runtimes" blocks, run as they are written (issue "Every host": "the README's
-// per-runtime snippets are the ones the tests run"). Each fenced block of that section must follow
+// The per-runtime project files of docs/runtimes.md, run as they are written (issue "Every host":
+// "the README's per-runtime snippets are the ones the tests run"; README.md links that file). Each
+// fenced block of docs/runtimes.md must follow
 // a marker `<!-- test: <project> <file> -->` (the block is that file of the project) or
 // `<!-- test: <project> run -->` (the block holds the commands to run there); a block without a
 // marker, or a required marker without its block, fails the test.
 // The projects live under build/hosts/readme/, each with the package as node_modules/encoding-wasm
 // (a link to what `npm pack` puts in the tarball, so a file missing from "files" shows here):
-// - node, deno, bun: main.js (deno and bun take node's) run by the README's commands; the output
+// - node, deno, bun: main.js (deno and bun take node's) run by its commands; the output
 //   must be the Shift_JIS bytes 93 FA 96 7B 8C EA decoded ("日本語", JIS X 0208 via the
 //   Encoding Standard's index-jis0208) and "你好" encoded as GBK (C4 E3 BA C3 = 196 227 186 195).
-//   Deno runs with the permission flags the README gives (none), and never prompts.
+//   Deno runs with the permission flags docs/runtimes.md gives (none), and never prompts.
 // - wrangler: `wrangler dev` on 127.0.0.1 (wrangler.mjs, in a network namespace with only loopback
 //   where `unshare -rn` works), fetched once; the JSON must hold the same two values; and
 //   `wrangler deploy --dry-run` must upload the core and the four family modules.
-// - vite, esbuild: the page built by `vite build` and by the README's build.mjs, and the plain
+// - vite, esbuild: the page built by `vite build` and by its build.mjs, and the plain
 //   page (script) with its import map, served from 127.0.0.1 and loaded in Chromium under
 //   `script-src 'self' 'wasm-unsafe-eval'` (the plain page: plus its inline scripts' hashes, and
 //   once with no CSP); the page must show the same text, with no error, no CSP violation, and
 //   fetch only the core, japanese and chinese-simplified wasm files. The plain page under that
-//   policy without the hashes must not run (the README's CSP note says they are needed).
+//   policy without the hashes must not run (the CSP note says they are needed).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -53,30 +54,26 @@ const timed = async (name, fn) => {
   timings.push(`${name} ${Date.now() - start} ms`);
 };
 
-// --- the README's blocks --------------------------------------------------------------------
+// --- the blocks of docs/runtimes.md --------------------------------------------------------
 
-// README_MD=<file> checks another copy (to see this test fail on a missing or unmarked block).
-const readme = readFileSync(process.env.README_MD ?? join(root, 'README.md'), 'utf8');
-const start = readme.indexOf('\n## Runtimes\n');
-if (start < 0) throw new Error('README.md has no "## Runtimes" section');
-const end = readme.indexOf('\n## ', start + 1);
-const lines = readme.slice(start, end < 0 ? undefined : end).split('\n');
+// RUNTIMES_MD=<file> checks another copy (to see this test fail on a missing or unmarked block).
+const DOC = 'docs/runtimes.md';
+const lines = readFileSync(process.env.RUNTIMES_MD ?? join(root, DOC), 'utf8').split('\n');
 const blocks = new Map();
 for (let i = 0; i < lines.length; i++) {
   if (!/^```/.test(lines[i])) continue;
   const close = lines.indexOf('```', i + 1);
-  if (close < 0) throw new Error(`README.md: unclosed fence in "Runtimes": ${lines[i]}`);
+  if (close < 0) throw new Error(`${DOC}: unclosed fence: ${lines[i]}`);
   let j = i - 1;
   while (j >= 0 && lines[j].trim() === '') j--;
   const marker = /^<!-- test: (\S+) (\S+) -->$/.exec(lines[j] ?? '');
-  if (!marker) fail(`README.md "Runtimes": a block with no <!-- test: … --> marker: ${lines[i + 1]}`);
-  else if (blocks.has(`${marker[1]} ${marker[2]}`)) fail(`README.md "Runtimes": marker ${marker[0]} twice`);
+  if (!marker) fail(`${DOC}: a block with no <!-- test: … --> marker: ${lines[i + 1]}`);
+  else if (blocks.has(`${marker[1]} ${marker[2]}`)) fail(`${DOC}: marker ${marker[0]} twice`);
   else blocks.set(`${marker[1]} ${marker[2]}`, `${lines.slice(i + 1, close).join('\n')}\n`);
   i = close;
 }
-for (const key of REQUIRED) if (!blocks.has(key)) fail(`README.md "Runtimes": no block marked <!-- test: ${key} -->`);
-for (const key of blocks.keys())
-  if (!REQUIRED.includes(key)) fail(`README.md "Runtimes": unknown marker <!-- test: ${key} -->`);
+for (const key of REQUIRED) if (!blocks.has(key)) fail(`${DOC}: no block marked <!-- test: ${key} -->`);
+for (const key of blocks.keys()) if (!REQUIRED.includes(key)) fail(`${DOC}: unknown marker <!-- test: ${key} -->`);
 if (failures.length) finish();
 
 // --- the projects ---------------------------------------------------------------------------
@@ -120,7 +117,7 @@ function runBlock(name, dir) {
     const argv = line.replace(/#.*/, '').trim().split(/\s+/).filter(Boolean);
     if (!argv.length) continue;
     if (!PROGRAMS[argv[0]]) {
-      fail(`${name}: the README runs ${argv[0]}, which this test does not know`);
+      fail(`${name}: ${DOC} runs ${argv[0]}, which this test does not know`);
       continue;
     }
     const r = spawnSync(PROGRAMS[argv[0]], argv.slice(1), {
@@ -278,8 +275,8 @@ finish();
 function finish() {
   console.log(`${timings.join(', ')}; total ${Date.now() - t0} ms`);
   if (failures.length) {
-    console.log(`README runtime blocks FAILED:\n  ${failures.join('\n  ')}`);
+    console.log(`${DOC} runtime blocks FAILED:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`README runtime blocks: ${blocks.size} blocks, checks passed`);
+  console.log(`${DOC} runtime blocks: ${blocks.size} blocks, checks passed`);
 }

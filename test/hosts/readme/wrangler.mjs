@@ -1,4 +1,4 @@
-// `wrangler dev` and `wrangler deploy --dry-run` on the README's worker (readme/run.mjs runs this
+// `wrangler dev` and `wrangler deploy --dry-run` on the worker of docs/runtimes.md (readme/run.mjs runs this
 // in a network namespace with only loopback when it can, to show wrangler needs no network).
 // Usage: node wrangler.mjs <project dir>. Prints one JSON line: { response, status, modules, log }.
 // wrangler needs Node >= 22.12: it runs with build/tools' Node 22 (test/hosts/install-tools.sh).
