@@ -1,11 +1,13 @@
 // The documents on which the CLI (test/cli/declared.test.mjs) and the page (harness.js, through
 // fixtures.mjs) must both name the encoding: an HTML page with <meta charset=windows-1251>, an RSS
-// feed whose XML declaration says ISO-8859-7. Expected: the encoding each declares and was encoded
-// in (by @exodus/bytes, independent of this package). The Russian text is the corpus's
-// (bench/corpus/locate.mjs); the Greek headlines are written here.
+// feed whose XML declaration says ISO-8859-7, and a short Shift_JIS text (~300 bytes) with one bad
+// byte. Expected: the encoding each declares and was encoded in (by @exodus/bytes, independent of
+// this package). The Russian and Japanese text is the corpus's (bench/corpus/locate.mjs); the Greek
+// headlines are written here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
+import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
 import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
 
 const GREEK_HEADLINES = [
@@ -30,6 +32,7 @@ function prefix(text, n) {
 // conversion's expected output, U+FFFD for the bad byte).
 export function declaredDocuments(corpus) {
   const russian = decode('windows-1251', readFileSync(join(corpus, 'ru.windows-1251.bin')));
+  const japanese = decode('shift_jis', readFileSync(join(corpus, 'ja.shift_jis.bin')));
   const page = concat([
     ascii('<!DOCTYPE html>\n<html lang="ru">\n<head>\n<meta charset=windows-1251>\n<title>'),
     createSinglebyteEncoder('windows-1251')(
@@ -41,6 +44,11 @@ export function declaredDocuments(corpus) {
       GREEK_HEADLINES.map((h) => `<item><title>${h}</title></item>\n`).join('') +
       '</channel></rss>\n',
   );
+  // About 300 bytes of Shift_JIS with one 0xFF (never a Shift_JIS byte) between two characters.
+  const sjis = createMultibyteEncoder('shift_jis');
+  const text = prefix(japanese.slice(japanese.indexOf('\n', 2000) + 1), 170);
+  const half = Math.floor(text.length / 2);
+  const damaged = concat([sjis(text.slice(0, half)), [0xff], sjis(text.slice(half))]);
   return [
     {
       name: 'page.windows-1251.html',
@@ -50,5 +58,12 @@ export function declaredDocuments(corpus) {
       declaration: '<meta charset>',
     },
     { name: 'feed.iso-8859-7.xml', bytes: feed, encoding: 'iso-8859-7', source: 'xml', declaration: '<?xml encoding>' },
+    {
+      name: 'damaged.shift_jis.txt',
+      bytes: damaged,
+      encoding: 'shift_jis',
+      source: 'statistics',
+      declaration: undefined,
+    },
   ].map((d) => ({ ...d, text: decode(d.encoding, d.bytes) }));
 }

@@ -151,9 +151,15 @@ async function theRest() {
       check($('detected').textContent === sentence, `${d.name}: "${sentence}", not "${$('detected').textContent}"`);
     }
     check(previewText() === d.text, `${d.name}'s preview is @exodus/bytes' decoding`);
-    await convert('utf-8');
-    const saved = await fetchBytes($('download').href);
-    check(sameBytes(saved, new TextEncoder().encode(d.text)), `${d.name} saved as UTF-8 is @exodus/bytes' text`);
+    if (d.text.includes('\uFFFD')) {
+      // The damaged file: no declaration, one bad byte the statistics must see past.
+      const said = $('detected').textContent;
+      check(/^Detected shift_jis, (\d+|>99)% sure \(its decoder finds 1 error\)/.test(said), `${d.name}: ${said}`);
+    } else {
+      await convert('utf-8');
+      const saved = await fetchBytes($('download').href);
+      check(sameBytes(saved, new TextEncoder().encode(d.text)), `${d.name} saved as UTF-8 is @exodus/bytes' text`);
+    }
     log(`${d.name}: ${$('detected').textContent}`);
   }
   // 4: a UTF-8 file with characters Shift_JIS lacks: the warning, then the save.
