@@ -18,6 +18,10 @@ const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin
       --detect         print each input's encoding, convert nothing: "FILE: ENCODING (NN%)",
                        with the declaration that decided and the error count if any
   -v, --verbose        with --detect: the other candidates above 1% too
+      --json           with --detect or -l: one JSON object a line for each input (encoding,
+                       confidence, source: bom|meta|xml|statistics, declaration, label, errors,
+                       alternatives above 1%, ascii, bom, lineEndings: LF|CRLF|CR|mixed|none)
+                       or each encoding (name, labels)
       --ignore-declarations
                        detect from the statistics only: ignore <meta charset>, <meta
                        http-equiv=Content-Type> and <?xml encoding> (a byte order mark counts)
@@ -42,6 +46,7 @@ const OPTIONS = {
   'no-bom': { type: 'boolean' },
   detect: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
   'ignore-declarations': { type: 'boolean' },
   list: { type: 'boolean', short: 'l' },
   help: { type: 'boolean', short: 'h' },

@@ -7,7 +7,8 @@ import { BOMS, convert } from './convert.js';
 import { declared, describeDetection, detectHead } from './detect.js';
 import { ConversionError, UsageError } from './errors.js';
 import { openInput, readHead } from './input.js';
-import { listEncodings } from './list.js';
+import { listEncodings, listEncodingsJSON } from './list.js';
+import { detectionReport, LineEndings } from './report.js';
 import { FileOutput, StdoutOutput } from './output.js';
 import { createProgress } from './progress.js';
 
@@ -25,9 +26,10 @@ const say = (line) => process.stderr.write(`encoding-wasm: ${line}\n`);
 export async function main(values, positionals) {
   try {
     if (values.list) {
-      process.stdout.write(listEncodings());
+      process.stdout.write(values.json ? listEncodingsJSON() : listEncodings());
       return 0;
     }
+    if (values.json && !values.detect) throw new UsageError('--json goes with --detect or -l');
     const inputs = positionals.length ? positionals : ['-'];
     if (values.detect) return await detectEach(inputs, values);
     return await convertEach(resolve(values, inputs), inputs);
@@ -98,9 +100,19 @@ async function detectEach(inputs, values) {
   for (const path of inputs) {
     const input = await openInput(path);
     const iterator = input.chunks()[Symbol.asyncIterator]();
-    const { result } = await detectHead(iterator, Boolean(values['ignore-declarations']));
-    await iterator.return?.();
-    process.stdout.write(`${input.name}: ${describeDetection(result, Boolean(values.verbose))}\n`);
+    const { result, head, ended } = await detectHead(iterator, Boolean(values['ignore-declarations']));
+    if (!values.json) {
+      await iterator.return?.();
+      process.stdout.write(`${input.name}: ${describeDetection(result, Boolean(values.verbose))}\n`);
+      continue;
+    }
+    // The line endings of the whole input.
+    const lines = new LineEndings(result.encoding);
+    for (const chunk of head) lines.feed(chunk);
+    if (!ended) for await (const chunk of { [Symbol.asyncIterator]: () => iterator }) lines.feed(chunk);
+    const bom = result.source === 'bom';
+    const report = detectionReport(input.name, result, { bom, lineEndings: lines.result() });
+    process.stdout.write(`${JSON.stringify(report)}\n`);
   }
   return 0;
 }

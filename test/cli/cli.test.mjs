@@ -410,3 +410,50 @@ test('--help documents the detection steps and --ignore-declarations', () => {
   assert.match(help, /-v, --verbose/);
   assert.match(help, /<meta charset>/);
 });
+
+test('--detect --json: one object a line, with the step, errors, alternatives above 1%, BOM and line endings', () => {
+  const inputs = [
+    [
+      'j.html',
+      Buffer.concat([PAGE_1251, utf8('\r\n')]),
+      { encoding: 'windows-1251', source: 'meta', lineEndings: 'mixed' },
+    ],
+    ['j.xml', FEED_GREEK, { encoding: 'iso-8859-7', source: 'xml', lineEndings: 'LF' }],
+    ['j.crlf', utf8('a\r\nb\r\n'), { encoding: 'utf-8', source: 'statistics', ascii: true, lineEndings: 'CRLF' }],
+    ['j.cr', utf8('a\rb'), { encoding: 'utf-8', lineEndings: 'CR' }],
+    ['j.none', utf8('ab'), { lineEndings: 'none' }],
+    [
+      'j.bom',
+      Buffer.from([0xff, 0xfe, 0x61, 0, 0x0d, 0, 0x0a, 0, 0x0a, 0x0d]),
+      { encoding: 'utf-16le', source: 'bom', bom: true, lineEndings: 'CRLF' },
+    ],
+  ];
+  const paths = inputs.map(([name, bytes]) => file(name, bytes));
+  const result = run(['--detect', '--json', ...paths]);
+  assert.equal(result.status, 0, result.stderr.toString());
+  const lines = result.stdout.toString().trim().split('\n');
+  assert.equal(lines.length, inputs.length);
+  lines.forEach((line, i) => {
+    const report = JSON.parse(line);
+    assert.equal(report.file, paths[i]);
+    for (const [key, value] of Object.entries(inputs[i][2])) assert.equal(report[key], value, `${paths[i]} ${key}`);
+    assert.equal(typeof report.confidence, 'number');
+    assert.equal(typeof report.errors, 'number');
+    assert.ok(report.alternatives.every((a) => a.confidence > 0.01));
+  });
+  assert.equal(JSON.parse(lines[0]).declaration, '<meta charset>');
+  assert.equal(JSON.parse(lines[0]).bom, false);
+  // -l --json: each encoding of the standard with its labels.
+  const list = run(['-l', '--json'])
+    .stdout.toString()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const spec = JSON.parse(readFileSync(join(ROOT, 'cpp/whatwg/encodings.json'), 'utf8')).flatMap((g) => g.encodings);
+  assert.deepEqual(
+    list.map(({ name, labels }) => [name, labels]),
+    spec.map(({ name, labels }) => [name, labels]),
+  );
+  // --json with a conversion is bad usage.
+  assert.equal(run(['--json', paths[0]]).status, 2);
+});
