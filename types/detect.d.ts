@@ -103,9 +103,10 @@ export interface SniffResult extends DetectionResult {
  * windows-1252; a label of the replacement encoding (`iso-2022-kr`, `hz-gb-2312`, ...) gives
  * `'replacement'`, which decodes any non-empty input as one U+FFFD (TextDecoder rejects it).
  *
- * A step other than the statistics gives confidence 1, no alternatives, and the declared encoding's
- * `errors` as `detect()` counts them with that encoding as its only candidate (0: the bytes decode
- * cleanly in it). TypeError for an input that is not a BufferSource and for bad options; RangeError
+ * A step other than the statistics gives confidence 1 and no alternatives. Its `errors` is 0 when the
+ * bytes decode cleanly in the declared encoding; otherwise it is the count `detect()` reaches with that
+ * encoding as its only candidate, which stops early on a short input (at least 1). For an exact count,
+ * decode with `encoding-wasm/errors` (the CLI and the converter page do). UTF-16 errors are not counted. TypeError for an input that is not a BufferSource and for bad options; RangeError
  * for an unknown label in `candidates` (checked whatever step decides).
  */
 export declare function sniff(bytes: AllowSharedBufferSource, options?: SniffOptions): SniffResult;

@@ -2,6 +2,7 @@
 // its <meta> or XML declaration, then the statistics) over the first MiB (the rest of the input is
 // not read for it).
 import { sniff } from 'encoding-wasm/detect';
+import { ErrorReportingDecoder } from 'encoding-wasm/errors';
 import { readHead } from './input.js';
 
 export const DETECT_LIMIT = 1024 * 1024;
@@ -22,7 +23,15 @@ export async function detectHead(iterator, ignoreDeclarations = false) {
     bytes.set(chunk.subarray(0, bytes.length - filled), filled);
     filled += chunk.length;
   }
-  return { result: sniff(bytes, { ignoreDeclarations }), head, ended };
+  let result = sniff(bytes, { ignoreDeclarations });
+  // A declared encoding's errors, all of them (sniff() gives detect()'s count, which stops early
+  // in a short input): those of the bytes read, a sequence cut off at their end no error unless
+  // they are the whole input.
+  if (declared(result) && result.encoding !== 'replacement') {
+    const { errors } = new ErrorReportingDecoder(result.encoding).decode(bytes, { stream: !ended });
+    result = { ...result, errors: errors.length };
+  }
+  return { result, head, ended };
 }
 
 // A confidence as a percentage a person reads: "97%"; "<1%" and ">99%" where rounding would say

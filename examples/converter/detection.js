@@ -2,6 +2,7 @@
 // byte order mark, the <meta charset> or XML declaration in its first 1024 bytes, else the
 // statistics.
 import { sniff } from 'encoding-wasm/detect';
+import { decodeWithErrors } from './errors.js';
 
 export const DETECT_BYTES = 1024 * 1024;
 
@@ -11,8 +12,12 @@ export const DETECT_BYTES = 1024 * 1024;
 export async function detectBlob(blob) {
   const bytes = new Uint8Array(await blob.slice(0, DETECT_BYTES).arrayBuffer());
   const result = sniff(bytes);
-  if (result.encoding !== 'replacement') return result;
-  return { ...sniff(bytes, { ignoreDeclarations: true }), replaced: result };
+  if (result.encoding === 'replacement') return { ...sniff(bytes, { ignoreDeclarations: true }), replaced: result };
+  if (result.source === 'statistics' || result.source === 'bom') return result;
+  // A declared encoding's errors, all of them (sniff() gives detect()'s count, which stops early
+  // in a short file), in the bytes read.
+  const { errors } = decodeWithErrors(bytes, result.encoding, { final: blob.size <= DETECT_BYTES });
+  return { ...result, errors: errors.length };
 }
 
 // "98%"; "<1%" and ">99%" where rounding would say 0% or 100% of a confidence that is neither.

@@ -13,7 +13,8 @@ export const SNIFF_MESSAGES = {
 };
 
 // The decoding errors of a declared encoding in `bytes`, as detect() counts them with it as its
-// only candidate, and whether the bytes are ASCII. The replacement decoder (the labels of
+// only candidate (0 exactly when there are none; it may stop counting early: at least 1 then), and
+// whether the bytes are ASCII. The replacement decoder (the labels of
 // ISO-2022-KR, HZ-GB-2312 and the like) gives one error for any input but the empty one.
 function declaredReading(bytes, encoding) {
   if (encoding === 'replacement') return { errors: bytes.length > 0 ? 1 : 0, ascii: false };
