@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { main } from './cli/main.js';
 
 const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin)
-  -f, --from LABEL     input encoding (default: detected from the first MiB, said on stderr)
+  -f, --from LABEL     input encoding (default: what the input declares, else detected;
+                       see "Detection" below; said on stderr)
   -t, --to LABEL       output encoding (default utf-8)
   -o, --output PATH    output file, or a directory for several inputs (default stdout)
       --in-place       convert the files in place, keeping FILE.bak (--no-backup: none)
@@ -14,10 +15,23 @@ const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin
                        replacement: malformed input becomes U+FFFD;
                        html: that, and characters the target lacks become &#N;
       --bom, --no-bom  write a byte order mark (UTF-8 and UTF-16 output; default: UTF-16 only)
-      --detect         print the detected encoding of each input, convert nothing
+      --detect         print each input's encoding, convert nothing: "FILE: ENCODING (NN%)",
+                       with the declaration that decided and the error count if any
+  -v, --verbose        with --detect: the other candidates above 1% too
+      --json           with --detect or -l: one JSON object a line for each input (encoding,
+                       confidence, source: bom|meta|xml|statistics, declaration, label, errors,
+                       alternatives above 1%, ascii, bom, lineEndings: LF|CRLF|CR|mixed|none)
+                       or each encoding (name, labels)
+      --ignore-declarations
+                       detect from the statistics only: ignore <meta charset>, <meta
+                       http-equiv=Content-Type> and <?xml encoding> (a byte order mark counts)
   -l, --list           list every encoding and its labels
   -h, --help           this text
-Exit status: 0 done, 1 malformed input or an unencodable character, 2 bad usage.
+Detection (no -f), as the HTML standard sniffs a page: a byte order mark; else the <meta charset>,
+<meta http-equiv=Content-Type content="...; charset=..."> or <?xml ... encoding="..."?> in the first
+1024 bytes (a label the Encoding standard lacks is ignored); else statistics over the first MiB.
+Exit status: 0 done, 1 malformed input, an unencodable character, or an input that declares a label
+of the replacement encoding (iso-2022-kr, hz-gb-2312, ...), 2 bad usage.
 `;
 
 const OPTIONS = {
@@ -31,6 +45,9 @@ const OPTIONS = {
   bom: { type: 'boolean' },
   'no-bom': { type: 'boolean' },
   detect: { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  'ignore-declarations': { type: 'boolean' },
   list: { type: 'boolean', short: 'l' },
   help: { type: 'boolean', short: 'h' },
 };

@@ -53,3 +53,60 @@ export declare class EncodingDetector {
   /** The final guess; the detector takes no more input. */
   finish(): DetectionResult;
 }
+
+/** Which step of the HTML standard's encoding sniffing decided a `sniff()` result. */
+export type SniffSource = 'bom' | 'transport' | 'meta' | 'xml' | 'statistics';
+
+export interface SniffOptions extends DetectOptions {
+  /**
+   * The transport layer's Content-Type value (`'text/html; charset=Shift_JIS'`), parsed as the
+   * MIME Sniffing standard's "parse a MIME type" says; its `charset` parameter decides when the
+   * Encoding standard knows the label. A value that is no MIME type, or names no encoding, is ignored.
+   */
+  contentType?: string | null;
+  /**
+   * Skip the document's own word: the Content-Type charset, `<meta>` and the XML declaration
+   * (default false). A byte order mark still decides.
+   */
+  ignoreDeclarations?: boolean;
+}
+
+export interface SniffResult extends DetectionResult {
+  /**
+   * The step that decided: a byte order mark; the Content-Type charset; a `<meta charset>` or
+   * `<meta http-equiv=Content-Type content="...; charset=...">` in the first 1024 bytes; an XML
+   * declaration `<?xml ... encoding="..."?>` there (or its UTF-16 `<?x` signature); else the statistics
+   * of `detect()`, whose result this is then.
+   */
+  source: SniffSource;
+  /**
+   * The declaration that decided, for people: `'byte order mark'`, `'Content-Type'`,
+   * `'<meta charset>'`, `'<meta http-equiv>'`, `'<?xml encoding>'` or `'<?xml> in UTF-16'`.
+   * Absent for the statistics.
+   */
+  declaration?: string;
+  /**
+   * The label as declared (`'cp1251'`; lower-case from `<meta>`, which the prescan lowercases).
+   * Absent for the byte order mark and the statistics.
+   */
+  label?: string;
+}
+
+/**
+ * The encoding of a document as the HTML standard determines it
+ * (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm): its byte order
+ * mark; then the `contentType` option's charset; then the "prescan a byte stream to determine its
+ * encoding" of its first 1024 bytes (`<meta charset>`, `<meta http-equiv=Content-Type>`, comments
+ * and other markup skipped as the standard says, then an XML declaration); then `detect()`'s
+ * statistics. A label the Encoding standard does not know is ignored (the next step decides).
+ * As the standard says, a `<meta>` that declares UTF-16 gives UTF-8, and x-user-defined gives
+ * windows-1252; a label of the replacement encoding (`iso-2022-kr`, `hz-gb-2312`, ...) gives
+ * `'replacement'`, which decodes any non-empty input as one U+FFFD (TextDecoder rejects it).
+ *
+ * A step other than the statistics gives confidence 1 and no alternatives. Its `errors` is 0 when the
+ * bytes decode cleanly in the declared encoding; otherwise it is the count `detect()` reaches with that
+ * encoding as its only candidate, which stops early on a short input (at least 1). For an exact count,
+ * decode with `encoding-wasm/errors` (the CLI and the converter page do). UTF-16 errors are not counted. TypeError for an input that is not a BufferSource and for bad options; RangeError
+ * for an unknown label in `candidates` (checked whatever step decides).
+ */
+export declare function sniff(bytes: AllowSharedBufferSource, options?: SniffOptions): SniffResult;

@@ -11,3 +11,11 @@ const NOTES = {
 export function listEncodings() {
   return ENCODING_LABELS.map(([name, labels]) => `${name}${NOTES[name] ?? ''}\n  ${labels.join(' ')}\n`).join('');
 }
+
+// -l --json: one object a line, { name, labels, note } (note only where there is one).
+export function listEncodingsJSON() {
+  return ENCODING_LABELS.map(([name, labels]) => {
+    const note = NOTES[name]?.trim().slice(1, -1);
+    return `${JSON.stringify({ name, labels, ...(note && { note }) })}\n`;
+  }).join('');
+}

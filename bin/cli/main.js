@@ -4,10 +4,11 @@ import { renameSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { normalizeEncoding } from 'encoding-wasm/hooks';
 import { BOMS, convert } from './convert.js';
-import { describeDetection, detectHead } from './detect.js';
+import { declared, describeDetection, detectHead } from './detect.js';
 import { ConversionError, UsageError } from './errors.js';
 import { openInput, readHead } from './input.js';
-import { listEncodings } from './list.js';
+import { listEncodings, listEncodingsJSON } from './list.js';
+import { detectionReport, LineEndings } from './report.js';
 import { FileOutput, StdoutOutput } from './output.js';
 import { createProgress } from './progress.js';
 
@@ -25,11 +26,12 @@ const say = (line) => process.stderr.write(`encoding-wasm: ${line}\n`);
 export async function main(values, positionals) {
   try {
     if (values.list) {
-      process.stdout.write(listEncodings());
+      process.stdout.write(values.json ? listEncodingsJSON() : listEncodings());
       return 0;
     }
+    if (values.json && !values.detect) throw new UsageError('--json goes with --detect or -l');
     const inputs = positionals.length ? positionals : ['-'];
-    if (values.detect) return await detectEach(inputs);
+    if (values.detect) return await detectEach(inputs, values);
     return await convertEach(resolve(values, inputs), inputs);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConversionError) {
@@ -90,16 +92,27 @@ function resolve(values, inputs) {
     outputDir,
     outputFile: outputDir ? null : (values.output ?? null),
     several: inPlace || outputDir !== null,
+    ignoreDeclarations: Boolean(values['ignore-declarations']),
   };
 }
 
-async function detectEach(inputs) {
+async function detectEach(inputs, values) {
   for (const path of inputs) {
     const input = await openInput(path);
     const iterator = input.chunks()[Symbol.asyncIterator]();
-    const { result } = await detectHead(iterator);
-    await iterator.return?.();
-    process.stdout.write(`${input.name}: ${describeDetection(result)}\n`);
+    const { result, head, ended } = await detectHead(iterator, Boolean(values['ignore-declarations']));
+    if (!values.json) {
+      await iterator.return?.();
+      process.stdout.write(`${input.name}: ${describeDetection(result, Boolean(values.verbose))}\n`);
+      continue;
+    }
+    // The line endings of the whole input.
+    const lines = new LineEndings(result.encoding);
+    for (const chunk of head) lines.feed(chunk);
+    if (!ended) for await (const chunk of { [Symbol.asyncIterator]: () => iterator }) lines.feed(chunk);
+    const bom = result.source === 'bom';
+    const report = detectionReport(input.name, result, { bom, lineEndings: lines.result() });
+    process.stdout.write(`${JSON.stringify(report)}\n`);
   }
   return 0;
 }
@@ -125,12 +138,22 @@ async function convertOne(options, path) {
   const iterator = input.chunks()[Symbol.asyncIterator]();
   let from = options.from;
   let head, ended, ascii;
+  let sniffed = null;
   if (from === null) {
-    const detected = await detectHead(iterator);
+    const detected = await detectHead(iterator, options.ignoreDeclarations);
     ({ head, ended } = detected);
     from = detected.result.encoding;
     ascii = ended && detected.result.ascii;
-    if (!options.several) say(`${input.name}: detected ${describeDetection(detected.result, 3)}`);
+    sniffed = detected.result;
+    if (from === 'replacement') {
+      await iterator.return?.();
+      throw new ConversionError(
+        `${input.name}: its ${sniffed.declaration} declares "${sniffed.label}", a label of the replacement encoding, ` +
+          'which converts nothing (-f LABEL or --ignore-declarations to read it otherwise)',
+      );
+    }
+    const verb = declared(sniffed) ? 'declared' : 'detected';
+    if (!options.several) say(`${input.name}: ${verb} ${describeDetection(sniffed)}`);
   } else {
     ({ head, ended } = options.several ? await readHead(iterator, 1024 * 1024) : { head: [], ended: false });
     ascii = ended && !notAsciiCompatible.has(from) && head.every((chunk) => chunk.every((byte) => byte < 0x80));
@@ -166,6 +189,6 @@ async function convertOne(options, path) {
   }
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
-  const detected = options.from === null ? ' (detected)' : '';
+  const detected = sniffed === null ? '' : declared(sniffed) ? ` (${sniffed.declaration})` : ' (detected)';
   return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
 }

@@ -1,7 +1,7 @@
 // The converter page: files in, detection and preview, conversion out. The modules next to this
 // one do the work; this one keeps the state and wires the page's elements.
 import 'encoding-wasm/tables/all';
-import { detectBlob, errorNote, percent, sureness } from './detection.js';
+import { describeDetection, detectBlob, listed, sureness } from './detection.js';
 import { decodeWithErrors } from './errors.js';
 import { outputName, SOURCE_ENCODINGS, TARGETS, targetByValue } from './encodings.js';
 import { moveUnit, renderPreview, selectionUnits, selectUnit } from './preview.js';
@@ -61,27 +61,21 @@ async function select(entry) {
   $('warning').hidden = true;
   $('progress').hidden = true;
   $('source-name').textContent = entry.file.name;
-  const guesses = [detection.encoding, ...detection.alternatives.map((a) => a.encoding)];
+  const alternatives = listed(detection.alternatives);
+  const guesses = [detection.encoding, ...alternatives.map((a) => a.encoding)];
   const detected = document.createElement('optgroup');
-  detected.label = 'Detected';
+  detected.label = detection.source === 'statistics' ? 'Detected' : 'Declared';
   detected.append(
     option(detection.encoding, `${detection.encoding} (${sureness(detection)})`),
-    ...detection.alternatives.map((a) => option(a.encoding, `${a.encoding} (${sureness(a)})`)),
+    ...alternatives.map((a) => option(a.encoding, `${a.encoding} (${sureness(a)})`)),
   );
   const all = document.createElement('optgroup');
   all.label = 'All encodings';
   all.append(...SOURCE_ENCODINGS.filter((e) => !guesses.includes(e)).map((e) => option(e, e)));
   $('source').replaceChildren(detected, all);
   $('source').value = entry.source;
-  $('detected').textContent =
-    `Detected ${detection.encoding}${detection.ascii ? ' (the file is ASCII)' : ''}, ${percent(detection.confidence)} sure` +
-    (detection.errors ? ` (its decoder finds${errorNote(detection.errors).slice(1)})` : '') +
-    (detection.alternatives.length
-      ? `; also possible: ${detection.alternatives
-          .slice(0, 3)
-          .map((a) => `${a.encoding} ${sureness(a)}`)
-          .join(', ')}.`
-      : '.');
+  $('detected').textContent = describeDetection(detection);
+  $('detected').dataset.source = detection.source;
   $('source-section').hidden = false;
   $('convert-section').hidden = false;
   await showPreview(entry);

@@ -203,7 +203,7 @@ test('stdin to stdout, detection said on stderr', () => {
   const result = run([], bytes);
   assert.equal(result.status, 0);
   assert.deepEqual(result.stdout, utf8(text));
-  assert.match(result.stderr.toString(), /<stdin>: detected shift_jis \(confidence [\d.]+\)/);
+  assert.match(result.stderr.toString(), /<stdin>: detected shift_jis \((\d+|>99)%\)\n/);
 });
 
 test('--detect names a long file with a few junk bytes by its encoding, and says how many errors', () => {
@@ -220,21 +220,29 @@ test('--detect names a long file with a few junk bytes by its encoding, and says
   assert.ok(junked.length > 3 * 1024, 'long enough for three tolerated errors');
   const result = run(['--detect', file('junk.sjis', Uint8Array.from(junked))]);
   assert.equal(result.status, 0);
-  assert.match(result.stdout.toString(), /junk\.sjis: shift_jis \(confidence 0\.[\d]+, 3 errors\)/);
+  assert.match(result.stdout.toString(), /junk\.sjis: shift_jis \((\d+|>99|<1)%, 3 errors\)\n/);
 });
 
 const RUSSIAN = 'Все люди рождаются свободными и равными в своем достоинстве и правах.\n';
 
-test('--detect prints the encoding, confidence and alternatives; -l lists every label', () => {
-  const result = run([
-    '--detect',
-    file('d.sjis', SAMPLES.shift_jis.bytes),
-    file('d.1251', encode(RUSSIAN, 'windows-1251')),
-  ]);
+test('--detect prints "FILE: ENCODING (NN%)"; -v the alternatives above 1%; -l lists every label', () => {
+  const files = [file('d.sjis', SAMPLES.shift_jis.bytes), file('d.1251', encode(RUSSIAN, 'windows-1251'))];
+  const result = run(['--detect', ...files]);
   assert.equal(result.status, 0);
   const lines = result.stdout.toString().trim().split('\n');
-  assert.match(lines[0], /d\.sjis: shift_jis \(confidence [\d.]+\); alternatives: /);
-  assert.match(lines[1], /d\.1251: windows-1251 /);
+  assert.match(lines[0], /d\.sjis: shift_jis \((\d+|>99)%\)$/);
+  assert.match(lines[1], /d\.1251: windows-1251 \((\d+|>99)%\)$/);
+  // -v: each alternative with a percentage above 1% (never 4.9e-324); one that rounds to 0 or 1 is left out.
+  const verbose = run(['--detect', '-v', ...files]);
+  assert.equal(verbose.status, 0);
+  for (const line of verbose.stdout.toString().trim().split('\n')) {
+    const [, alternatives] = line.split('; alternatives: ');
+    for (const alternative of alternatives?.split(', ') ?? []) {
+      const [, share] = /^[\w-]+ (\d+|>99)%$/.exec(alternative) ?? [];
+      assert.ok(share !== undefined && (share === '>99' || Number(share) >= 1), line);
+    }
+    assert.doesNotMatch(line, /e-\d/);
+  }
   const list = run(['-l']).stdout.toString();
   const spec = JSON.parse(readFileSync(join(ROOT, 'cpp/whatwg/encodings.json'), 'utf8')).flatMap((g) => g.encodings);
   for (const { name, labels } of spec)
@@ -331,4 +339,129 @@ test('a progress bar on stderr only when it is a terminal and the input is 8 MiB
     encoding: 'utf8',
   });
   assert.equal(small.stdout, '');
+});
+
+// The input's own declaration (sniff(): <meta>, the XML declaration), or the statistics with
+// --ignore-declarations. Expected encodings: the ones each file declares and was encoded in.
+const PAGE_1251 = encode(`<!doctype html><meta charset=windows-1251><title>Тест</title><p>${RUSSIAN}`, 'windows-1251');
+const FEED_GREEK = encode(
+  '<?xml version="1.0" encoding="ISO-8859-7"?><rss><channel><title>ΕΙΔΗΣΕΙΣ</title></channel></rss>\n',
+  'iso-8859-7',
+);
+
+test('--detect names the declaration that decided; --ignore-declarations the statistics', () => {
+  const page = file('page.html', PAGE_1251);
+  const feed = file('feed.xml', FEED_GREEK);
+  const http = file(
+    'http.html',
+    encode('<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">Привет', 'koi8-r'),
+  );
+  const result = run(['--detect', page, feed, http]);
+  assert.equal(result.status, 0, result.stderr.toString());
+  assert.deepEqual(result.stdout.toString().split('\n'), [
+    `${page}: windows-1251 (100%, <meta charset>)`,
+    `${feed}: iso-8859-7 (100%, <?xml encoding>)`,
+    `${http}: koi8-r (100%, <meta http-equiv>)`,
+    '',
+  ]);
+  // A declaration the bytes do not decode in says its errors.
+  // A declaration the bytes do not decode in says its errors, all of them (the package's
+  // TextDecoder's U+FFFD count).
+  const wrongBytes = Buffer.concat([
+    utf8('<meta charset=shift_jis>'),
+    Buffer.from([0x82, 0xa0, 0xff, 0x41, 0xfd, 0xfe, 0x80]),
+  ]);
+  const wrong = file('wrong.html', wrongBytes);
+  const count = new TextDecoder('shift_jis').decode(wrongBytes).split('\uFFFD').length - 1;
+  assert.ok(count > 1);
+  assert.equal(
+    run(['--detect', wrong]).stdout.toString(),
+    `${wrong}: shift_jis (100%, <meta charset>, ${count} errors)\n`,
+  );
+  const ignored = run(['--detect', '--ignore-declarations', page]);
+  assert.equal(ignored.status, 0);
+  assert.match(ignored.stdout.toString(), /page\.html: [\w-]+ \((\d+|>99|<1)%(, \d+ errors?)?\)\n/);
+  assert.doesNotMatch(ignored.stdout.toString(), /meta/);
+});
+
+test('a conversion reads the declaration and says so; --ignore-declarations; the replacement encoding', () => {
+  const page = file('conv.html', PAGE_1251);
+  const result = run([page]);
+  assert.equal(result.status, 0, result.stderr.toString());
+  assert.deepEqual(result.stdout, Buffer.from(new TextDecoder('windows-1251').decode(PAGE_1251)));
+  assert.equal(result.stderr.toString(), `encoding-wasm: ${page}: declared windows-1251 (100%, <meta charset>)\n`);
+  const fromStdin = run([], FEED_GREEK);
+  assert.deepEqual(fromStdin.stdout, Buffer.from(new TextDecoder('iso-8859-7').decode(FEED_GREEK)));
+  assert.match(fromStdin.stderr.toString(), /<stdin>: declared iso-8859-7 \(100%, <\?xml encoding>\)/);
+  const statistics = run(['--ignore-declarations', page]);
+  assert.match(statistics.stderr.toString(), /conv\.html: detected /);
+  // Several files: the line names the declaration.
+  const outDir = mkdtempSync(join(dir, 'declared-'));
+  const several = run(['-o', outDir, page, file('conv.xml', FEED_GREEK)]);
+  assert.equal(several.status, 0, several.stderr.toString());
+  assert.match(several.stderr.toString(), /conv\.html: windows-1251 \(<meta charset>\) -> utf-8, /);
+  assert.match(several.stderr.toString(), /conv\.xml: iso-8859-7 \(<\?xml encoding>\) -> utf-8, /);
+  // A label of the replacement encoding converts nothing: exit 1 and a line that says why.
+  const kr = run([file('kr.html', utf8('<meta charset=iso-2022-kr>hello'))]);
+  assert.equal(kr.status, 1);
+  assert.match(
+    kr.stderr.toString(),
+    /kr\.html: its <meta charset> declares "iso-2022-kr", a label of the replacement encoding/,
+  );
+  assert.equal(kr.stdout.length, 0);
+  assert.equal(run(['--ignore-declarations', file('kr2.html', utf8('<meta charset=iso-2022-kr>hello'))]).status, 0);
+});
+
+test('--help documents the detection steps and --ignore-declarations', () => {
+  const help = run(['--help']).stdout.toString();
+  assert.match(help, /--ignore-declarations/);
+  assert.match(help, /-v, --verbose/);
+  assert.match(help, /<meta charset>/);
+});
+
+test('--detect --json: one object a line, with the step, errors, alternatives above 1%, BOM and line endings', () => {
+  const inputs = [
+    [
+      'j.html',
+      Buffer.concat([PAGE_1251, utf8('\r\n')]),
+      { encoding: 'windows-1251', source: 'meta', lineEndings: 'mixed' },
+    ],
+    ['j.xml', FEED_GREEK, { encoding: 'iso-8859-7', source: 'xml', lineEndings: 'LF' }],
+    ['j.crlf', utf8('a\r\nb\r\n'), { encoding: 'utf-8', source: 'statistics', ascii: true, lineEndings: 'CRLF' }],
+    ['j.cr', utf8('a\rb'), { encoding: 'utf-8', lineEndings: 'CR' }],
+    ['j.none', utf8('ab'), { lineEndings: 'none' }],
+    [
+      'j.bom',
+      Buffer.from([0xff, 0xfe, 0x61, 0, 0x0d, 0, 0x0a, 0, 0x0a, 0x0d]),
+      { encoding: 'utf-16le', source: 'bom', bom: true, lineEndings: 'CRLF' },
+    ],
+  ];
+  const paths = inputs.map(([name, bytes]) => file(name, bytes));
+  const result = run(['--detect', '--json', ...paths]);
+  assert.equal(result.status, 0, result.stderr.toString());
+  const lines = result.stdout.toString().trim().split('\n');
+  assert.equal(lines.length, inputs.length);
+  lines.forEach((line, i) => {
+    const report = JSON.parse(line);
+    assert.equal(report.file, paths[i]);
+    for (const [key, value] of Object.entries(inputs[i][2])) assert.equal(report[key], value, `${paths[i]} ${key}`);
+    assert.equal(typeof report.confidence, 'number');
+    assert.equal(typeof report.errors, 'number');
+    assert.ok(report.alternatives.every((a) => a.confidence > 0.01));
+  });
+  assert.equal(JSON.parse(lines[0]).declaration, '<meta charset>');
+  assert.equal(JSON.parse(lines[0]).bom, false);
+  // -l --json: each encoding of the standard with its labels.
+  const list = run(['-l', '--json'])
+    .stdout.toString()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const spec = JSON.parse(readFileSync(join(ROOT, 'cpp/whatwg/encodings.json'), 'utf8')).flatMap((g) => g.encodings);
+  assert.deepEqual(
+    list.map(({ name, labels }) => [name, labels]),
+    spec.map(({ name, labels }) => [name, labels]),
+  );
+  // --json with a conversion is bad usage.
+  assert.equal(run(['--json', paths[0]]).status, 2);
 });

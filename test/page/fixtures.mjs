@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
 import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
+import { declaredDocuments } from './declared_fixtures.mjs';
 
 // The preview's window (examples/converter/app.js PREVIEW_BYTES).
 const PREVIEW_BYTES = 64 * 1024;
@@ -65,6 +66,8 @@ export function writeFixtures(corpus, dir) {
     'lossy.utf-8.txt': utf8(LOSSY_TEXT),
     'lossy.expected.shift_jis': Buffer.concat(lossyBytes),
   };
+  const declared = declaredDocuments(corpus);
+  for (const { name, bytes } of declared) files[name] = bytes;
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
   const expected = {
     ja: { encoding: 'shift_jis', preview: decode('shift_jis', sjis.subarray(0, PREVIEW_BYTES), true) },
@@ -76,6 +79,13 @@ export function writeFixtures(corpus, dir) {
     },
     lossy: { count: unencodable.length, first: unencodable.map((c) => c.codePointAt(0)) },
     big: { repeat: BIG_REPEAT, inputBytes: sjis.length * BIG_REPEAT },
+    declared: declared.map(({ name, encoding, source, declaration, text }) => ({
+      name,
+      encoding,
+      source,
+      declaration,
+      text,
+    })),
   };
   writeFileSync(join(dir, 'expected.json'), JSON.stringify(expected));
   return expected;

@@ -140,6 +140,28 @@ if (screenshot) {
 } else await theRest();
 
 async function theRest() {
+  // 3b: documents that say their encoding (declared_fixtures.mjs; the CLI's test/cli/declared.test.mjs
+  // has the same): the page names the declaration that decided, previews and saves by it.
+  for (const d of expected.declared) {
+    await open(d.name, [await fetchBytes(`/fixtures/${d.name}`)]);
+    check($('source').value === d.encoding, `${d.name} read as ${d.encoding}, not ${$('source').value}`);
+    check($('detected').dataset.source === d.source, `${d.name} decided by ${d.source}: ${$('detected').textContent}`);
+    if (d.declaration) {
+      const sentence = `${d.encoding}, as its ${d.declaration} declares (100%).`;
+      check($('detected').textContent === sentence, `${d.name}: "${sentence}", not "${$('detected').textContent}"`);
+    }
+    check(previewText() === d.text, `${d.name}'s preview is @exodus/bytes' decoding`);
+    if (d.text.includes('\uFFFD')) {
+      // The damaged file: no declaration, one bad byte the statistics must see past.
+      const said = $('detected').textContent;
+      check(/^Detected shift_jis, (\d+|>99)% sure \(its decoder finds 1 error\)/.test(said), `${d.name}: ${said}`);
+    } else {
+      await convert('utf-8');
+      const saved = await fetchBytes($('download').href);
+      check(sameBytes(saved, new TextEncoder().encode(d.text)), `${d.name} saved as UTF-8 is @exodus/bytes' text`);
+    }
+    log(`${d.name}: ${$('detected').textContent}`);
+  }
   // 4: a UTF-8 file with characters Shift_JIS lacks: the warning, then the save.
   await open('lossy.utf-8.txt', [await fetchBytes('/fixtures/lossy.utf-8.txt')]);
   check($('source').value === 'utf-8', `lossy.utf-8.txt detected as utf-8, not ${$('source').value}`);

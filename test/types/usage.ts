@@ -15,7 +15,7 @@ import {
 import { install, type InstallReport } from 'encoding-wasm/polyfill';
 import 'encoding-wasm/tables/japanese';
 import 'encoding-wasm/tables/all';
-import { detect, EncodingDetector, type DetectionResult } from 'encoding-wasm/detect';
+import { detect, EncodingDetector, sniff, type DetectionResult, type SniffResult } from 'encoding-wasm/detect';
 
 const decoder = new TextDecoder('shift_jis', { fatal: true, ignoreBOM: false });
 const name: EncodingName = decoder.encoding;
@@ -84,8 +84,14 @@ const top: string = detector.finish().alternatives[0]?.encoding ?? guess.encodin
 const isAscii: boolean = guess.ascii && guess.confidence > 0 && guess.errors === 0;
 // @ts-expect-error: hint is a string
 detect(new Uint8Array(0), { hint: 1 });
+const sniffed: SniffResult = sniff(new Uint8Array(4), { contentType: 'text/html; charset=gbk', hint: 'zh' });
+const step: 'bom' | 'transport' | 'meta' | 'xml' | 'statistics' = sniffed.source;
+const declaredAs: string | undefined = sniffed.declaration ?? sniffed.label;
+sniff(new Uint8Array(0), { ignoreDeclarations: true, contentType: null });
+// @ts-expect-error: contentType is a string
+sniff(new Uint8Array(0), { contentType: 1 });
 
-void [name, text, utf8, bytes, read, written, platformDecoder, platformEncoder, streams, legacy, loading, delegated, names, top, isAscii];
+void [name, text, utf8, bytes, read, written, platformDecoder, platformEncoder, streams, legacy, loading, delegated, names, top, isAscii, step, declaredAs];
 
 // encoding-wasm/hooks and encoding-wasm/url
 import {
