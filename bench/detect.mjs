@@ -15,11 +15,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import jschardet from 'jschardet';
-import * as chardet from 'chardet';
-import Encoding from 'encoding-japanese';
-import { detect } from '../js/detect.js';
-import { TextDecoder } from '../js/index.js';
+import { DETECTORS, decodeAs, judge } from './detect_peers.mjs';
 import { bundle, gz } from './bundle.mjs';
 import { evaluationSamples } from '../tools/detect/corpus.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
@@ -31,49 +27,6 @@ const setOnly = args.includes('--set') ? args[args.indexOf('--set') + 1] : null;
 const speedOnly = args.includes('--speed');
 const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
 const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
-
-// Names peers return that are not WHATWG labels, and the Windows code pages that are the WHATWG
-// encodings of those names (CP932 is Shift_JIS as the standard defines it, CP949 EUC-KR, …).
-const PEER_NAMES = {
-  maccyrillic: 'x-mac-cyrillic',
-  sjis: 'shift_jis',
-  eucjp: 'euc-jp',
-  jis: 'iso-2022-jp',
-  utf8: 'utf-8',
-  cp932: 'shift_jis',
-  cp936: 'gbk',
-  cp949: 'euc-kr',
-  cp950: 'big5',
-  cp874: 'windows-874',
-};
-const decoders = new Map();
-function decodeAs(name, bytes) {
-  const key = `${name}`.toLowerCase();
-  if (!decoders.has(key)) {
-    let decoder = null;
-    try {
-      decoder = new TextDecoder(PEER_NAMES[key] ?? key);
-    } catch {}
-    decoders.set(key, decoder);
-  }
-  const decoder = decoders.get(key);
-  if (!decoder) return null;
-  const text = decoder.decode(bytes, { stream: true });
-  decoder.decode(); // reset
-  return text;
-}
-
-const DETECTORS = {
-  'encoding-wasm': { guess: (bytes) => detect(bytes).encoding },
-  jschardet: { guess: (bytes) => jschardet.detect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).encoding },
-  chardet: { guess: (bytes) => chardet.detect(bytes) },
-  'encoding-japanese': {
-    guess: (bytes) => Encoding.detect(bytes) || null,
-    // ASCII: any ASCII-compatible name decodes it the same.
-    map: (name) => (name === 'ASCII' ? 'windows-1252' : name),
-    japaneseOnly: true,
-  },
-};
 
 // Accuracy of each detector on `samples`, by true encoding and prefix length.
 function evaluate(samples) {
@@ -92,12 +45,7 @@ function evaluate(samples) {
       LENGTHS.forEach((length, i) => {
         if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
         const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
-        let guess = null;
-        try {
-          guess = detector.guess(prefix);
-        } catch {}
-        if (guess && detector.map) guess = detector.map(guess);
-        const right = guess !== null && decodeAs(guess, prefix) === decodeAs(sample.encoding, prefix);
+        const right = judge(detector, prefix, sample.encoding);
         const cell = row[i];
         cell.total++;
         cell.right += right;
