@@ -1,12 +1,12 @@
 // The detector: every candidate's decoder state machine runs over the input (fed whole or in
-// chunks, with the same result) and counts its errors; a candidate with an error is ruled out unless
-// the input is long and the errors few (errors.js), and the survivors are ranked by their language
-// statistics, less a cost for each error. README.md "Detecting an encoding" says how.
+// chunks, with the same result) and counts its errors (each costs it ERROR_COST nats; past MAX_ERRORS
+// it is out, errors.js), and the candidates are ranked by their language statistics less the cost of
+// their errors, in log space. README.md "Detecting an encoding" says how.
 import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
-import { allowed, alwaysRejected, ERROR_COST } from './errors.js';
+import { allowed, alwaysRejected, ERROR_COST, UTF8_ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiLanguageFit, asciiPairScore, judgeAll, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
@@ -100,6 +100,7 @@ const ERROR_DOUBT = 16;
 // The total of random bytes (input that is no text in any candidate), against which the totals are
 // log-likelihood ratios, less its prior odds against text (e^-10).
 const NOT_TEXT = -10;
+const MIN_TEXT = 1e-3;
 
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomEncoding(head) {
@@ -223,25 +224,29 @@ export class EncodingDetector {
       // Ahead of the best other reading (and of random bytes) by its multi-byte characters.
       let others = 0;
       for (let i = 0; i < count; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
-      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - ERROR_COST * survivors[utf8].errors;
+      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - UTF8_ERROR_COST * survivors[utf8].errors;
     }
-    // Highest total first; a tie goes to the earlier candidate (an insertion sort: a few dozen at
-    // most). The confidences are the softmax of the totals and of NOT_TEXT, random bytes: a reading
-    // much less likely than text is not sure. Random bytes are no answer, so the confidences add up
-    // to less than 1 by their share; errors make a candidate less sure still.
+    // Highest total first; a tie goes to the earlier candidate (the order of DEFAULT_CANDIDATES, or
+    // of the candidates given: an insertion sort, a few dozen at most), never to iteration order.
     order.length = count;
     for (let i = 0; i < count; i++) {
       let at = i;
       for (; at > 0 && totals[order[at - 1]] < totals[i]; at--) order[at] = order[at - 1];
       order[at] = i;
     }
-    const best = Math.max(totals[order[0]], NOT_TEXT);
-    let sum = Math.exp(NOT_TEXT - best);
+    // The confidences: the softmax of the totals (log-likelihoods: differences of them, taken from
+    // the best, so the best reading's share is at least 1 / count however low the totals), times
+    // the share of text against random bytes (NOT_TEXT: a reading much less likely than random
+    // bytes is not sure; at least MIN_TEXT, so a best guess is never below MIN_TEXT / count), times
+    // ERROR_DOUBT / (ERROR_DOUBT + errors) for the errors of each.
+    const best = totals[order[0]];
+    let sum = 0;
     for (let k = 0; k < count; k++) sum += odds[k] = Math.exp(totals[order[k]] - best);
+    const text = Math.max(MIN_TEXT, 1 / (1 + Math.exp(NOT_TEXT - best) / sum));
     const ranked = (k) => {
       const { name, errors } = survivors[order[k]];
-      // (Never 0, which says ruled out, even for a reading e^-745 less likely than random bytes.)
-      const confidence = Math.max(Number.MIN_VALUE, ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors));
+      // (Never 0, which says ruled out, even for a reading e^-745 less likely than the best.)
+      const confidence = Math.max(Number.MIN_VALUE, ((text * odds[k]) / sum) * (ERROR_DOUBT / (ERROR_DOUBT + errors)));
       return { encoding: name, confidence, errors };
     };
     const alternatives = new Array(count - 1);

@@ -329,10 +329,12 @@ export async function rejectedBytes(encoding) {
 }
 
 // A copy of `doc.bytes` with `count` bytes overwritten, at seeded positions, by bytes its encoding
-// rejects; null where the encoding rejects no byte.
+// rejects; null where the encoding rejects no byte, and for a document in ASCII (no byte >= 0x80, no
+// ISO-2022-JP escape): nothing in it tells its encoding, and any 8-bit reading decodes a bad byte.
 export async function damaged(doc, count, seed = 1) {
   const bad = await rejectedBytes(doc.encoding);
-  if (bad.length === 0 || doc.bytes.length < 2 * count) return null;
+  const ascii = doc.bytes.every((b) => b < 0x80 && b !== 0x1b);
+  if (bad.length === 0 || ascii || doc.bytes.length < 2 * count) return null;
   const rng = prng(seed ^ (doc.bytes.length * 2654435761));
   const bytes = doc.bytes.slice();
   const used = new Set();
