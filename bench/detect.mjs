@@ -2,12 +2,13 @@
 // chardet and encoding-japanese (Japanese samples only) on the two evaluation sets of
 // tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on) and on its
 // development set (CLDR language names, never trained on), for
-// prefixes of 8 … 1024 bytes and whole files, per encoding; then the time per MB (on the UDHR set)
-// and the shipped size, in the same run.
+// prefixes of 8 … 1024 bytes and whole files, per encoding; then the real-world documents of
+// tools/detect/realworld.mjs (bench/detect_real.mjs: Markdown tables, damaged copies); then the time
+// per MB (on the UDHR set) and the shipped size, in the same run.
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev] [--speed]   (NAME: a
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev|real] [--speed]   (NAME: a
 //   detector's name; --summary: only the rows for all encodings together; --speed: no accuracy, only
 //   the time, size and cold start)
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DETECTORS, decodeAs, judge } from './detect_peers.mjs';
+import { realWorldReport } from './detect_real.mjs';
 import { bundle, gz } from './bundle.mjs';
 import { evaluationSamples } from '../tools/detect/corpus.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
@@ -93,6 +95,9 @@ for (const [set, what] of Object.entries(SETS)) {
       rows('encoding-wasm, same', results['encoding-wasm'], [...japanese]);
   }
 }
+// The real-world documents (web pages, feeds, mail, …; damaged copies): bench/detect_real.mjs.
+if (!speedOnly && (!setOnly || setOnly === 'real')) await realWorldReport({ only });
+if (setOnly === 'real') process.exit(0);
 samples = await evaluationSamples('udhr');
 
 // Time per MB over the whole samples, a call each (the cost of many small calls), then over large

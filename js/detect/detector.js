@@ -95,6 +95,8 @@ const HINT_BONUS = 4;
 const FOREIGN_ASCII = 11;
 const ESCAPE_BONUS = 20;
 const UTF8_BONUS = 5;
+const UTF8_SURE = 3;
+const SPARSE = 4;
 // Each error of a candidate makes its confidence at most ERROR_DOUBT / (ERROR_DOUBT + errors).
 const ERROR_DOUBT = 16;
 // The total of random bytes (input that is no text in any candidate), against which the totals are
@@ -187,7 +189,8 @@ export class EncodingDetector {
     survivors.length = 0;
     let cjk = false; // whether a survivor has no single-byte group
     for (const p of this.probers)
-      if (p.alive && p.errors <= most) {
+      // (ISO-2022-JP with errors but no escape into a Japanese set is 8-bit text, no reading.)
+      if (p.alive && p.errors <= most && !(p.switches === 0 && p.errors > 0)) {
         survivors.push(p);
         if (p.group === undefined) cjk = true;
       }
@@ -220,11 +223,20 @@ export class EncodingDetector {
       totals[i] = total;
       if (p.name === 'utf-8') utf8 = i;
     }
-    if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
-      // Ahead of the best other reading (and of random bytes) by its multi-byte characters.
-      let others = 0;
+    if (utf8 >= 0 && (survivors[utf8].nonAscii > 0 || survivors[utf8].errors > 0)) {
+      // Ahead of the best other reading by its multi-byte characters, behind it by its errors.
+      const { nonAscii, errors } = survivors[utf8];
+      // Its floor is random bytes (0) where it has characters and no errors, or characters enough not to be chance
+      // (UTF8_SURE), or is mostly ASCII (fewer than 1 byte in SPARSE >= 0x80: a few characters and a
+      // bad byte in ASCII text); else it is only ahead of the best other reading, as legacy text
+      // dense in bytes >= 0x80 makes a few valid sequences by chance.
+      let high = 0;
+      if (pairs) for (const b of pairs.seenHigh) high += pairs.byteCounts[b];
+      const floor =
+        count === 1 || (nonAscii > 0 && (errors === 0 || nonAscii >= UTF8_SURE || high * SPARSE < this.length));
+      let others = floor ? 0 : -Infinity;
       for (let i = 0; i < count; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
-      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - UTF8_ERROR_COST * survivors[utf8].errors;
+      totals[utf8] = others + UTF8_BONUS * nonAscii - UTF8_ERROR_COST * errors;
     }
     // Highest total first; a tie goes to the earlier candidate (the order of DEFAULT_CANDIDATES, or
     // of the candidates given: an insertion sort, a few dozen at most), never to iteration order.
