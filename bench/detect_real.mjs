@@ -1,9 +1,10 @@
 // The real-world part of `npm run bench -- detect` (also on its own: node bench/detect_real.mjs
-// [--only NAME] [--every N]): every detector of detect_peers.mjs on the documents of
+// [--only NAME] [--every N] [--write-docs]: the tables into docs/detection.md too): every detector of detect_peers.mjs on the documents of
 // tools/detect/realworld.mjs (web pages, feeds, mail, subtitles, CSV, code, capitals, mostly-ASCII
 // notes, prose), whole and at each prefix length, and on their damaged copies, in one run; Markdown
 // tables of the accuracy (%), then the confidences of encoding-wasm and the time per MB on the
 // whole documents. docs/detection.md holds the tables as this prints them. Asserts nothing.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { detect } from '../js/detect.js';
 import { DETECTORS, judge } from './detect_peers.mjs';
 import { damaged, realWorldDocuments, sizeBucket } from '../tools/detect/realworld.mjs';
@@ -14,6 +15,12 @@ export const PREFIXES = [8, 16, 32, 64, 128, 256, 512, 1024, Infinity];
 export const DAMAGE = [1, 3, 10];
 const BUCKETS = ['< 1 KiB', '1-8 KiB', '> 8 KiB'];
 
+// What the report prints, kept for --write-docs.
+const printed = [];
+const emit = (text) => {
+  console.log(text);
+  printed.push(text);
+};
 const pct = (c) => (c && c.total ? ((100 * c.right) / c.total).toFixed(1) : '-');
 const add = (map, key, right) => {
   const cell = map.get(key) ?? { right: 0, total: 0 };
@@ -28,7 +35,7 @@ function table(title, columns, rows) {
     `|${columns.map((_, i) => (i ? ' ---: ' : ' --- ')).join('|')}|`,
   ];
   for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
-  console.log(lines.join('\n'));
+  emit(lines.join('\n'));
 }
 
 // Accuracy of each detector: Map key -> { right, total } for the keys below.
@@ -64,7 +71,7 @@ function evaluate(docs, names) {
   return cells;
 }
 
-export async function realWorldReport({ only = null, every = 1 } = {}) {
+export async function realWorldReport({ only = null, every = 1, writeDocs = false } = {}) {
   const docs = await realWorldDocuments({ every });
   for (const doc of docs) {
     doc.damaged = {};
@@ -72,7 +79,7 @@ export async function realWorldReport({ only = null, every = 1 } = {}) {
   }
   const names = Object.keys(DETECTORS).filter((n) => !only || n === only);
   const bytes = docs.reduce((n, d) => n + d.bytes.length, 0);
-  console.log(
+  emit(
     `\n## Real-world documents (tools/detect/realworld.mjs): ${docs.length} documents, ${(bytes / 2 ** 20).toFixed(1)} MiB` +
       `; encoding-japanese: Japanese documents only`,
   );
@@ -112,6 +119,19 @@ export async function realWorldReport({ only = null, every = 1 } = {}) {
   );
   if (!only || only === 'encoding-wasm') confidences(docs);
   speed(docs, names);
+  if (writeDocs) writeFigures(printed.join('\n').replace(/^\n## /, '### '));
+}
+
+// Replaces the figures in docs/detection.md (between its two markers) with `text`.
+const DOCS = new URL('../docs/detection.md', import.meta.url);
+const START = '<!-- figures: node bench/detect_real.mjs --write-docs -->';
+const END = '<!-- end of figures -->';
+function writeFigures(text) {
+  const doc = readFileSync(DOCS, 'utf8');
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`docs/detection.md has no ${START} … ${END}`);
+  writeFileSync(DOCS, `${doc.slice(0, from + START.length)}\n${text.trim()}\n${doc.slice(to)}`);
 }
 
 // encoding-wasm's confidences on every whole, prefix and damaged input: the lowest of the best
@@ -170,5 +190,9 @@ function speed(docs, names) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  await realWorldReport({ only: option('--only') ?? null, every: Number(option('--every') ?? 1) });
+  await realWorldReport({
+    only: option('--only') ?? null,
+    every: Number(option('--every') ?? 1),
+    writeDocs: args.includes('--write-docs'),
+  });
 }
