@@ -98,6 +98,7 @@ class CjkProber {
     this.name = name;
     // A character after ASCII starts a run of CJK text, which costs RUN_START more than the
     // trained context weight: a lone pair of high bytes between ASCII words is weak evidence.
+    this.dense = true; // errors.js denseErrors bounds its errors
     this.context = CONTEXT[CJK_GROUP[name]].map((w, i) => (i === LETTER || i === OTHER ? w - RUN_START : w));
     this.reset();
   }
@@ -262,6 +263,7 @@ const ESCAPE = 6;
 export class Iso2022JpProber extends CjkProber {
   constructor(name) {
     super(name);
+    this.dense = false; // (its text is ASCII bytes: a bad byte >= 0x80 is one of few)
     this.table = null; // loaded with the first pair of bytes
   }
 

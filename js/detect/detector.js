@@ -6,7 +6,7 @@ import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
-import { allowed, alwaysRejected, ERROR_COST, UTF8_ERROR_COST } from './errors.js';
+import { allowed, alwaysRejected, denseErrors, ERROR_COST, UTF8_ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiLanguageFit, asciiPairScore, judgeAll, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
@@ -134,6 +134,7 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.head = [];
   detector.nonAscii = false;
   detector.length = 0; // bytes fed
+  detector.high = 0; // bytes >= 0x80 fed (counted here only without pair counts)
   detector.finished = false;
   detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
   detector.totals = new Float64Array(names.length);
@@ -158,6 +159,7 @@ export class EncodingDetector {
     for (let i = 0; this.head.length < 3 && i < bytes.length; i++) this.head.push(bytes[i]);
     if (!this.nonAscii) for (let i = 0; i < bytes.length && !this.nonAscii; i++) this.nonAscii = bytes[i] >= 0x80;
     if (this.pairs) this.pairs.feed(bytes);
+    else for (let i = 0; i < bytes.length; i++) this.high += bytes[i] >> 7;
     for (const prober of this.streaming) if (prober.alive) prober.feed(bytes);
   }
 
@@ -187,17 +189,18 @@ export class EncodingDetector {
     }
     if (latinAlive) mixForeignAscii(asciiScores, pairs);
     survivors.length = 0;
+    const dense = denseErrors(this.highCount());
     let cjk = false; // whether a survivor has no single-byte group
     for (const p of this.probers)
       // (ISO-2022-JP with errors but no escape into a Japanese set is 8-bit text, no reading.)
-      if (p.alive && p.errors <= most && !(p.switches === 0 && p.errors > 0)) {
+      if (p.alive && p.errors <= most && !(p.switches === 0 && p.errors > 0) && !(p.dense && p.errors > dense)) {
         survivors.push(p);
         if (p.group === undefined) cjk = true;
       }
     if (survivors.length === 0) {
       // (Its errors as counted when it was ruled out: counting may stop there.)
       const [first] = this.probers;
-      const errors = Math.min(first.errors, most + 1);
+      const errors = Math.min(first.errors, (first.dense ? Math.min(most, dense) : most) + 1);
       return { encoding: first.name, confidence: 0, errors, alternatives: [], ascii: false };
     }
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
@@ -230,8 +233,7 @@ export class EncodingDetector {
       // (UTF8_SURE), or is mostly ASCII (fewer than 1 byte in SPARSE >= 0x80: a few characters and a
       // bad byte in ASCII text); else it is only ahead of the best other reading, as legacy text
       // dense in bytes >= 0x80 makes a few valid sequences by chance.
-      let high = 0;
-      if (pairs) for (const b of pairs.seenHigh) high += pairs.byteCounts[b];
+      const high = this.highCount();
       const floor =
         count === 1 || (nonAscii > 0 && (errors === 0 || nonAscii >= UTF8_SURE || high * SPARSE < this.length));
       let others = floor ? 0 : -Infinity;
@@ -265,6 +267,16 @@ export class EncodingDetector {
     for (let k = 1; k < count; k++) alternatives[k - 1] = ranked(k);
     const { encoding, confidence, errors } = ranked(0);
     return { encoding, confidence, errors, alternatives, ascii: false };
+  }
+
+  // How many bytes >= 0x80 were fed.
+  highCount() {
+    const { pairs } = this;
+    if (pairs === null) return this.high;
+    pairs.summarize();
+    let high = 0;
+    for (let i = 0; i < pairs.seenHigh.length; i++) high += pairs.byteCounts[pairs.seenHigh[i]];
+    return high;
   }
 
   // The final guess; the detector takes no more input.
@@ -334,15 +346,25 @@ function feedWhole(detector, bytes, most) {
   pairs.summarize();
   const { seenHigh, byteCounts } = pairs;
   detector.nonAscii = seenHigh.length > 0;
+  const dense = denseErrors(detector.highCount());
+  // ISO-2022-JP with a byte >= 0x80 (an error) and no escape is no reading (guess()): not run.
+  const escapes = seenHigh.length === 0 || bytes.indexOf(0x1b) >= 0;
   for (let k = 0; k < streaming.length; k++) {
     const prober = streaming[k];
     if (!prober.alive) continue;
+    if (!escapes && prober.switches !== undefined) {
+      prober.errors = most + 1;
+      prober.alive = false;
+      continue;
+    }
+    const limit = prober.dense ? Math.min(most, dense) : most;
+    if (prober.maxErrors !== undefined) prober.maxErrors = limit;
     const table = rejected[k];
     if (table !== null) {
       let errors = 0;
       for (let i = 0; i < seenHigh.length; i++) if (table[seenHigh[i]] === 1) errors += byteCounts[seenHigh[i]];
-      if (errors > most) {
-        prober.errors = most + 1;
+      if (errors > limit) {
+        prober.errors = limit + 1;
         prober.alive = false;
         continue;
       }
@@ -357,5 +379,6 @@ function reset(detector) {
   detector.head.length = 0;
   detector.nonAscii = false;
   detector.length = 0;
+  detector.high = 0;
   detector.finished = false;
 }

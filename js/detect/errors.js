@@ -17,6 +17,13 @@ export const UTF8_ERROR_COST = 5.5;
 // How many errors an input may have, at any length.
 export const allowed = () => MAX_ERRORS;
 
+// How many errors a double-byte candidate (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK) may have in an
+// input with `high` bytes >= 0x80: 4 and one for every 4 such bytes (at most MAX_ERRORS). Text in
+// such an encoding is dense in those bytes and a few bad bytes are few of them; text in another
+// encoding read as one has an error every few (so the candidate stops early, without running over
+// the rest: what errors cost in time where they no longer rule out at the first).
+export const denseErrors = (high) => Math.min(MAX_ERRORS, 4 + (high >> 2));
+
 // The bytes >= 0x80 each decoder rejects wherever they stand (not a lead, not a trail, not a character of
 // their own: each is an error of its own, whatever comes before or after it), as [first, last]
 // ranges. Where the whole input is known (detect()), a candidate with more of them than `allowed`
