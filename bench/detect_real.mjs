@@ -5,7 +5,6 @@
 // tables of the accuracy (%), then the confidences of encoding-wasm and the time per MB on the
 // whole documents. docs/detection.md holds the tables as this prints them. Asserts nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
-import * as prettier from 'prettier';
 import { detect } from '../js/detect.js';
 import { DETECTORS, judge } from './detect_peers.mjs';
 import { damaged, realWorldDocuments, sizeBucket } from '../tools/detect/realworld.mjs';
@@ -120,22 +119,19 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
   );
   if (!only || only === 'encoding-wasm') confidences(docs);
   speed(docs, names);
-  if (writeDocs) await writeFigures(printed.join('\n').replace(/^\n## /, '### '));
+  if (writeDocs) writeFigures(printed.join('\n').replace(/^\n## /, '### '));
 }
 
-// Replaces the figures in docs/detection.md (between its two markers) with `text`, formatted as
-// format.sh formats it (Prettier).
+// Replaces the figures in docs/detection.md (between its two markers) with `text`.
 const DOCS = new URL('../docs/detection.md', import.meta.url);
 const START = '<!-- figures: node bench/detect_real.mjs --write-docs -->';
 const END = '<!-- end of figures -->';
-async function writeFigures(text) {
+function writeFigures(text) {
   const doc = readFileSync(DOCS, 'utf8');
   const from = doc.indexOf(START);
   const to = doc.indexOf(END);
   if (from < 0 || to < from) throw new Error(`docs/detection.md has no ${START} … ${END}`);
-  const file = DOCS.pathname;
-  const updated = `${doc.slice(0, from + START.length)}\n${text.trim()}\n${doc.slice(to)}`;
-  writeFileSync(DOCS, await prettier.format(updated, { ...(await prettier.resolveConfig(file)), filepath: file }));
+  writeFileSync(DOCS, `${doc.slice(0, from + START.length)}\n\n${text.trim()}\n\n${doc.slice(to)}`);
 }
 
 // encoding-wasm's confidences on every whole, prefix and damaged input: the lowest of the best
