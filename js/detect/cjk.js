@@ -27,6 +27,8 @@ const RUN_START = q(3);
 const LETTER = 0;
 const OTHER = 1;
 const CHARACTER = 2;
+// The start of the input: other ASCII, but a character there starts no run (context[START]).
+const START = 6;
 const ASCII_KIND = new Uint8Array(128).fill(OTHER);
 ASCII_KIND.fill(LETTER, 0x41, 0x5b).fill(LETTER, 0x61, 0x7b);
 
@@ -99,7 +101,8 @@ class CjkProber {
     // A character after ASCII starts a run of CJK text, which costs RUN_START more than the
     // trained context weight: a lone pair of high bytes between ASCII words is weak evidence.
     this.dense = true; // errors.js denseErrors bounds its errors
-    this.context = CONTEXT[CJK_GROUP[name]].map((w, i) => (i === LETTER || i === OTHER ? w - RUN_START : w));
+    const trained = CONTEXT[CJK_GROUP[name]];
+    this.context = [...trained.map((w, i) => (i === LETTER || i === OTHER ? w - RUN_START : w)), trained[OTHER]];
     this.reset();
   }
 
@@ -109,8 +112,8 @@ class CjkProber {
     this.errors = 0;
     this.maxErrors = MAX_ERRORS; // fewer where the length of the input is known
     this.score = 0;
-    this.kind = OTHER;
-    this.leadKind = OTHER;
+    this.kind = START;
+    this.leadKind = START;
   }
 
   // Counts an error; false once there are too many (the candidate is then out for good).
@@ -162,7 +165,7 @@ export class DoubleByteProber extends CjkProber {
       } else if (byte < 0x80) {
         // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
         if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
-        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
+        else if ((kind === OTHER || kind === START) && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
       } else {
         const what = single[byte];
@@ -232,7 +235,7 @@ export class EucJpProber extends CjkProber {
       } else if (byte < 0x80) {
         // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
         if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
-        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
+        else if ((kind === OTHER || kind === START) && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
       } else if (byte === 0x8e || byte === 0x8f || (byte >= 0xa1 && byte <= 0xfe)) {
         lead = byte;
@@ -442,7 +445,7 @@ export class Gb18030Prober extends CjkProber {
       } else if (byte < 0x80) {
         // an ASCII byte after a character; an ASCII letter after other ASCII (a Latin word starts)
         if (kind === CHARACTER) score += context[3 + ASCII_KIND[byte]];
-        else if (kind === OTHER && ASCII_KIND[byte] === LETTER) score += context[5];
+        else if ((kind === OTHER || kind === START) && ASCII_KIND[byte] === LETTER) score += context[5];
         kind = ASCII_KIND[byte];
       } else if (byte === 0x80) {
         score += EURO + context[kind];

@@ -238,7 +238,8 @@ export class EncodingDetector {
         count === 1 || (nonAscii > 0 && (errors === 0 || nonAscii >= UTF8_SURE || high * SPARSE < this.length));
       let others = floor ? 0 : -Infinity;
       for (let i = 0; i < count; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
-      totals[utf8] = others + UTF8_BONUS * nonAscii - UTF8_ERROR_COST * errors;
+      // (Without the floor, an error counts twice: such input read as UTF-8 has errors.)
+      totals[utf8] = others + UTF8_BONUS * nonAscii - (floor ? 1 : 2) * UTF8_ERROR_COST * errors;
     }
     // Highest total first; a tie goes to the earlier candidate (the order of DEFAULT_CANDIDATES, or
     // of the candidates given: an insertion sort, a few dozen at most), never to iteration order.
