@@ -2,12 +2,13 @@
 // chardet and encoding-japanese (Japanese samples only) on the two evaluation sets of
 // tools/detect/corpus.mjs (held-out UDHR text; CLDR country names; neither trained on) and on its
 // development set (CLDR language names, never trained on), for
-// prefixes of 8 … 1024 bytes and whole files, per encoding; then the time per MB (on the UDHR set)
-// and the shipped size, in the same run.
+// prefixes of 8 … 1024 bytes and whole files, per encoding; then the real-world documents of
+// tools/detect/realworld.mjs (bench/detect_real.mjs: Markdown tables, damaged copies); then the time
+// per MB (on the UDHR set) and the shipped size, in the same run.
 // A guess is right when it decodes the bytes to the same text as the true encoding (streaming, so a
 // character cut off at the end of a prefix is not compared). A benchmark: it asserts nothing.
 //
-//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev] [--speed] [--write-docs]
+//   node bench/detect.mjs [--summary] [--only NAME] [--set udhr|cldr|dev|real] [--speed] [--write-docs]
 //   (NAME: a detector's name; --summary: only the rows for all encodings together; --speed: no
 //   accuracy, only the time, size and cold start; --write-docs: the accuracy table "detect" into
 //   README.md and docs/*.md, bench/docs_tables.mjs, from a run of every set and detector)
@@ -16,11 +17,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import jschardet from 'jschardet';
-import * as chardet from 'chardet';
-import Encoding from 'encoding-japanese';
-import { detect } from '../js/detect.js';
-import { TextDecoder } from '../js/index.js';
+import { DETECTORS, decodeAs, judge } from './detect_peers.mjs';
+import { realWorldReport } from './detect_real.mjs';
 import { bundle, gz } from './bundle.mjs';
 import { writeDocs, writingDocs } from './docs_tables.mjs';
 import { evaluationSamples } from '../tools/detect/corpus.mjs';
@@ -36,49 +34,6 @@ if (writingDocs() && (only || setOnly || speedOnly))
 const docRows = []; // for --write-docs: each detector's accuracy on each set, all / non-ASCII
 const LENGTHS = [8, 16, 32, 64, 128, 256, 1024, Infinity];
 const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
-
-// Names peers return that are not WHATWG labels, and the Windows code pages that are the WHATWG
-// encodings of those names (CP932 is Shift_JIS as the standard defines it, CP949 EUC-KR, …).
-const PEER_NAMES = {
-  maccyrillic: 'x-mac-cyrillic',
-  sjis: 'shift_jis',
-  eucjp: 'euc-jp',
-  jis: 'iso-2022-jp',
-  utf8: 'utf-8',
-  cp932: 'shift_jis',
-  cp936: 'gbk',
-  cp949: 'euc-kr',
-  cp950: 'big5',
-  cp874: 'windows-874',
-};
-const decoders = new Map();
-function decodeAs(name, bytes) {
-  const key = `${name}`.toLowerCase();
-  if (!decoders.has(key)) {
-    let decoder = null;
-    try {
-      decoder = new TextDecoder(PEER_NAMES[key] ?? key);
-    } catch {}
-    decoders.set(key, decoder);
-  }
-  const decoder = decoders.get(key);
-  if (!decoder) return null;
-  const text = decoder.decode(bytes, { stream: true });
-  decoder.decode(); // reset
-  return text;
-}
-
-const DETECTORS = {
-  'encoding-wasm': { guess: (bytes) => detect(bytes).encoding },
-  jschardet: { guess: (bytes) => jschardet.detect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).encoding },
-  chardet: { guess: (bytes) => chardet.detect(bytes) },
-  'encoding-japanese': {
-    guess: (bytes) => Encoding.detect(bytes) || null,
-    // ASCII: any ASCII-compatible name decodes it the same.
-    map: (name) => (name === 'ASCII' ? 'windows-1252' : name),
-    japaneseOnly: true,
-  },
-};
 
 // Accuracy of each detector on `samples`, by true encoding and prefix length.
 function evaluate(samples) {
@@ -97,12 +52,7 @@ function evaluate(samples) {
       LENGTHS.forEach((length, i) => {
         if (length !== Infinity && sample.bytes.length <= length) return; // not a prefix
         const prefix = sample.bytes.subarray(0, Math.min(length, sample.bytes.length));
-        let guess = null;
-        try {
-          guess = detector.guess(prefix);
-        } catch {}
-        if (guess && detector.map) guess = detector.map(guess);
-        const right = guess !== null && decodeAs(guess, prefix) === decodeAs(sample.encoding, prefix);
+        const right = judge(detector, prefix, sample.encoding);
         const cell = row[i];
         cell.total++;
         cell.right += right;
@@ -158,6 +108,9 @@ for (const [set, what] of Object.entries(SETS)) {
       rows('encoding-wasm, same', results['encoding-wasm'], [...japanese]);
   }
 }
+// The real-world documents (web pages, feeds, mail, …; damaged copies): bench/detect_real.mjs.
+if (!speedOnly && (!setOnly || setOnly === 'real')) await realWorldReport({ only });
+if (setOnly === 'real') process.exit(0);
 samples = await evaluationSamples('udhr');
 
 // Time per MB over the whole samples, a call each (the cost of many small calls), then over large

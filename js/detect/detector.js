@@ -1,12 +1,12 @@
 // The detector: every candidate's decoder state machine runs over the input (fed whole or in
-// chunks, with the same result) and counts its errors; a candidate with an error is ruled out unless
-// the input is long and the errors few (errors.js), and the survivors are ranked by their language
-// statistics, less a cost for each error. README.md "Detecting an encoding" says how.
+// chunks, with the same result) and counts its errors (each costs it ERROR_COST nats; past MAX_ERRORS
+// it is out, errors.js), and the candidates are ranked by their language statistics less the cost of
+// their errors, in log space. README.md "Detecting an encoding" says how.
 import { SINGLE_BYTE } from './generated_tables.js';
 import { toBytes } from '../webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
-import { allowed, alwaysRejected, ERROR_COST } from './errors.js';
+import { allowed, alwaysRejected, denseErrors, ERROR_COST, UTF8_ERROR_COST } from './errors.js';
 import { DETECT_MESSAGES } from './messages.js';
 import { asciiLanguageFit, asciiPairScore, judgeAll, PairCounts, SingleByteCandidate } from './single_byte.js';
 import { groupModel, UNIT } from './tables.js';
@@ -95,11 +95,14 @@ const HINT_BONUS = 4;
 const FOREIGN_ASCII = 11;
 const ESCAPE_BONUS = 20;
 const UTF8_BONUS = 5;
+const UTF8_SURE = 3;
+const SPARSE = 4;
 // Each error of a candidate makes its confidence at most ERROR_DOUBT / (ERROR_DOUBT + errors).
 const ERROR_DOUBT = 16;
 // The total of random bytes (input that is no text in any candidate), against which the totals are
 // log-likelihood ratios, less its prior odds against text (e^-10).
 const NOT_TEXT = -10;
+const MIN_TEXT = 1e-3;
 
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomEncoding(head) {
@@ -131,6 +134,7 @@ function setUp(detector, { names, hint }, pairs = null) {
   detector.head = [];
   detector.nonAscii = false;
   detector.length = 0; // bytes fed
+  detector.high = 0; // bytes >= 0x80 fed (counted here only without pair counts)
   detector.finished = false;
   detector.asciiScores = new Float64Array(SINGLE_BYTE.length);
   detector.totals = new Float64Array(names.length);
@@ -155,6 +159,7 @@ export class EncodingDetector {
     for (let i = 0; this.head.length < 3 && i < bytes.length; i++) this.head.push(bytes[i]);
     if (!this.nonAscii) for (let i = 0; i < bytes.length && !this.nonAscii; i++) this.nonAscii = bytes[i] >= 0x80;
     if (this.pairs) this.pairs.feed(bytes);
+    else for (let i = 0; i < bytes.length; i++) this.high += bytes[i] >> 7;
     for (const prober of this.streaming) if (prober.alive) prober.feed(bytes);
   }
 
@@ -184,16 +189,18 @@ export class EncodingDetector {
     }
     if (latinAlive) mixForeignAscii(asciiScores, pairs);
     survivors.length = 0;
+    const dense = denseErrors(this.highCount());
     let cjk = false; // whether a survivor has no single-byte group
     for (const p of this.probers)
-      if (p.alive && p.errors <= most) {
+      // (ISO-2022-JP with errors but no escape into a Japanese set is 8-bit text, no reading.)
+      if (p.alive && p.errors <= most && !(p.switches === 0 && p.errors > 0) && !(p.dense && p.errors > dense)) {
         survivors.push(p);
         if (p.group === undefined) cjk = true;
       }
     if (survivors.length === 0) {
       // (Its errors as counted when it was ruled out: counting may stop there.)
       const [first] = this.probers;
-      const errors = Math.min(first.errors, most + 1);
+      const errors = Math.min(first.errors, (first.dense ? Math.min(most, dense) : most) + 1);
       return { encoding: first.name, confidence: 0, errors, alternatives: [], ascii: false };
     }
     // The ASCII in CJK text is Latin-script text: scored as the best Latin group and its best
@@ -219,35 +226,58 @@ export class EncodingDetector {
       totals[i] = total;
       if (p.name === 'utf-8') utf8 = i;
     }
-    if (utf8 >= 0 && survivors[utf8].nonAscii > 0) {
-      // Ahead of the best other reading (and of random bytes) by its multi-byte characters.
-      let others = 0;
+    if (utf8 >= 0 && (survivors[utf8].nonAscii > 0 || survivors[utf8].errors > 0)) {
+      // Ahead of the best other reading by its multi-byte characters, behind it by its errors.
+      const { nonAscii, errors } = survivors[utf8];
+      // Its floor is random bytes (0) where it has characters and no errors, or characters enough not to be chance
+      // (UTF8_SURE), or is mostly ASCII (fewer than 1 byte in SPARSE >= 0x80: a few characters and a
+      // bad byte in ASCII text); else it is only ahead of the best other reading, as legacy text
+      // dense in bytes >= 0x80 makes a few valid sequences by chance.
+      const high = this.highCount();
+      const floor =
+        count === 1 || (nonAscii > 0 && (errors === 0 || nonAscii >= UTF8_SURE || high * SPARSE < this.length));
+      let others = floor ? 0 : -Infinity;
       for (let i = 0; i < count; i++) if (i !== utf8 && totals[i] > others) others = totals[i];
-      totals[utf8] = others + UTF8_BONUS * survivors[utf8].nonAscii - ERROR_COST * survivors[utf8].errors;
+      // (Without the floor, an error counts twice: such input read as UTF-8 has errors.)
+      totals[utf8] = others + UTF8_BONUS * nonAscii - (floor ? 1 : 2) * UTF8_ERROR_COST * errors;
     }
-    // Highest total first; a tie goes to the earlier candidate (an insertion sort: a few dozen at
-    // most). The confidences are the softmax of the totals and of NOT_TEXT, random bytes: a reading
-    // much less likely than text is not sure. Random bytes are no answer, so the confidences add up
-    // to less than 1 by their share; errors make a candidate less sure still.
+    // Highest total first; a tie goes to the earlier candidate (the order of DEFAULT_CANDIDATES, or
+    // of the candidates given: an insertion sort, a few dozen at most), never to iteration order.
     order.length = count;
     for (let i = 0; i < count; i++) {
       let at = i;
       for (; at > 0 && totals[order[at - 1]] < totals[i]; at--) order[at] = order[at - 1];
       order[at] = i;
     }
-    const best = Math.max(totals[order[0]], NOT_TEXT);
-    let sum = Math.exp(NOT_TEXT - best);
+    // The confidences: the softmax of the totals (log-likelihoods: differences of them, taken from
+    // the best, so the best reading's share is at least 1 / count however low the totals), times
+    // the share of text against random bytes (NOT_TEXT: a reading much less likely than random
+    // bytes is not sure; at least MIN_TEXT, so a best guess is never below MIN_TEXT / count), times
+    // ERROR_DOUBT / (ERROR_DOUBT + errors) for the errors of each.
+    const best = totals[order[0]];
+    let sum = 0;
     for (let k = 0; k < count; k++) sum += odds[k] = Math.exp(totals[order[k]] - best);
+    const text = Math.max(MIN_TEXT, 1 / (1 + Math.exp(NOT_TEXT - best) / sum));
     const ranked = (k) => {
       const { name, errors } = survivors[order[k]];
-      // (Never 0, which says ruled out, even for a reading e^-745 less likely than random bytes.)
-      const confidence = Math.max(Number.MIN_VALUE, ((odds[k] / sum) * ERROR_DOUBT) / (ERROR_DOUBT + errors));
+      // (Never 0, which says ruled out, even for a reading e^-745 less likely than the best.)
+      const confidence = Math.max(Number.MIN_VALUE, ((text * odds[k]) / sum) * (ERROR_DOUBT / (ERROR_DOUBT + errors)));
       return { encoding: name, confidence, errors };
     };
     const alternatives = new Array(count - 1);
     for (let k = 1; k < count; k++) alternatives[k - 1] = ranked(k);
     const { encoding, confidence, errors } = ranked(0);
     return { encoding, confidence, errors, alternatives, ascii: false };
+  }
+
+  // How many bytes >= 0x80 were fed.
+  highCount() {
+    const { pairs } = this;
+    if (pairs === null) return this.high;
+    pairs.summarize();
+    let high = 0;
+    for (let i = 0; i < pairs.seenHigh.length; i++) high += pairs.byteCounts[pairs.seenHigh[i]];
+    return high;
   }
 
   // The final guess; the detector takes no more input.
@@ -317,15 +347,25 @@ function feedWhole(detector, bytes, most) {
   pairs.summarize();
   const { seenHigh, byteCounts } = pairs;
   detector.nonAscii = seenHigh.length > 0;
+  const dense = denseErrors(detector.highCount());
+  // ISO-2022-JP with a byte >= 0x80 (an error) and no escape is no reading (guess()): not run.
+  const escapes = seenHigh.length === 0 || bytes.indexOf(0x1b) >= 0;
   for (let k = 0; k < streaming.length; k++) {
     const prober = streaming[k];
     if (!prober.alive) continue;
+    if (!escapes && prober.switches !== undefined) {
+      prober.errors = most + 1;
+      prober.alive = false;
+      continue;
+    }
+    const limit = prober.dense ? Math.min(most, dense) : most;
+    if (prober.maxErrors !== undefined) prober.maxErrors = limit;
     const table = rejected[k];
     if (table !== null) {
       let errors = 0;
       for (let i = 0; i < seenHigh.length; i++) if (table[seenHigh[i]] === 1) errors += byteCounts[seenHigh[i]];
-      if (errors > most) {
-        prober.errors = most + 1;
+      if (errors > limit) {
+        prober.errors = limit + 1;
         prober.alive = false;
         continue;
       }
@@ -340,5 +380,6 @@ function reset(detector) {
   detector.head.length = 0;
   detector.nonAscii = false;
   detector.length = 0;
+  detector.high = 0;
   detector.finished = false;
 }

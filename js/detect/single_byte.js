@@ -19,6 +19,7 @@ export class PairCounts {
     this.ascii = [];
     this.high = [];
     this.previous = START;
+    this.tag = false; // within a tag
     // Made from the counts by summarize(): the pairs with a byte >= 0x80 as compact arrays (first
     // byte, second byte, count; `highPairs` of them), how often each byte >= 0x80 occurs and which
     // were seen, the ASCII letters seen and how often (by LATIN_CLASS), and a number that tells
@@ -46,19 +47,25 @@ export class PairCounts {
     for (let i = 0; i < ascii.length; i++) counts[ascii[i]] = 0;
     high.length = ascii.length = 0;
     this.previous = START;
+    this.tag = false;
     this.summarized = false;
   }
 
   feed(bytes) {
     const { counts } = this;
-    let previous = this.previous;
+    let { previous, tag } = this;
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];
       const pair = (previous << 8) | byte;
-      if (counts[pair]++ === 0) ((pair & 0x8080) === 0 ? this.ascii : this.high).push(pair);
       previous = byte;
+      // Within a tag (from < to >) pairs of ASCII bytes are markup, no evidence of a language.
+      if (byte === 0x3c) tag = true;
+      else if (byte === 0x3e) tag = false;
+      else if (tag && (pair & 0x8080) === 0) continue;
+      if (counts[pair]++ === 0) ((pair & 0x8080) === 0 ? this.ascii : this.high).push(pair);
     }
     this.previous = previous;
+    this.tag = tag;
     this.summarized = false;
   }
 
@@ -127,7 +134,10 @@ export function asciiPairScore(groupIndex, pairs) {
   const weights = groupModel(groupIndex).asciiPairs;
   const { asciiCounts, asciiClasses } = pairs;
   let score = 0;
-  for (let i = 0; i < asciiClasses.length; i++) score += asciiCounts[asciiClasses[i]] * weights[asciiClasses[i]];
+  // (Pairs of two non-letters, class 0 after class 0: digits, punctuation, spaces, markup: no
+  // evidence of a language.)
+  for (let i = 0; i < asciiClasses.length; i++)
+    if (asciiClasses[i] !== 0) score += asciiCounts[asciiClasses[i]] * weights[asciiClasses[i]];
   return score;
 }
 

@@ -35,6 +35,15 @@ function rejects(name, input) {
 }
 // The number of errors the package's replacing decoder for `name` reports on `input`, as a prefix.
 const replacements = (name, input) => decodeAs(name, input).split('\uFFFD').length - 1;
+// Whether a candidate with `errors` on `input` is listed (errors.js): at most 32 errors; a
+// double-byte one at most 4 and one for every 4 bytes >= 0x80; ISO-2022-JP with errors only with an
+// escape into a Japanese set; UTF-16 never without a BOM.
+const DENSE = new Set(['shift_jis', 'euc-jp', 'euc-kr', 'big5', 'gbk', 'gb18030']);
+function listed(name, input, errors, escapes) {
+  if (name.startsWith('utf-16') || errors > 32) return false;
+  if (DENSE.has(name)) return errors <= 4 + Math.floor(input.filter((b) => b >= 0x80).length / 4);
+  return name !== 'iso-2022-jp' || errors === 0 || escapes;
+}
 const namesOf = (result) => [result.encoding, ...result.alternatives.map((a) => a.encoding)];
 function detectChunked(input, chunks, options) {
   const detector = new EncodingDetector(options);
@@ -241,23 +250,26 @@ describe('a few errors in a long input', () => {
       }
     });
 
-    it('one error in a short input still rules its encoding out', () => {
-      // 日本語 in Shift_JIS, then a junk byte and a newline: 8 bytes.
-      const input = bytes(iconv.encode('日本語', 'shift_jis'), [0xfd, 0x0a]);
-      expect(input.length).toBe(8);
-      expect(namesOf(detect(input))).not.toContain('shift_jis');
-      expect(detect(input, { candidates: JAPANESE })).toMatchObject({ confidence: 0 });
-      // Up to 1,024 bytes, one error rules out; one error in 1,025 bytes is tolerated.
-      const text = Uint8Array.from(iconv.encode(`${sampleText('jpn')}\n`.repeat(3), 'shift_jis'));
-      for (const [length, kept] of [
-        [1024, false],
-        [1025, true],
+    it('a few bad bytes in a short input do not rule its encoding out (issue 22)', () => {
+      // 300 bytes of Shift_JIS with one bad byte (was IBM866), 4 KB with five (also IBM866), and
+      // every length from 64 bytes with one: Shift_JIS, with its errors counted.
+      const text = Uint8Array.from(iconv.encode(`${sampleText('jpn')}\n`.repeat(8), 'shift_jis'));
+      expect(text.length).toBeGreaterThan(4096);
+      for (const [length, bad] of [
+        [300, [150]],
+        [4096, [300, 1100, 2000, 2900, 3800]],
+        ...[64, 128, 256, 512, 1024, 2048].map((n) => [n, [n >> 1]]),
       ]) {
-        const long = Uint8Array.from(text.subarray(0, length));
-        long[500] = 0xfd; // (0x82-0x83 and 0x88-0x9f are all leads in this text: any byte there is mid-sentence)
-        const result = detect(long);
-        expect(result.encoding === 'shift_jis', `${length} bytes`).toBe(kept);
-        if (kept) expect(result.errors).toBeGreaterThan(0);
+        const input = Uint8Array.from(text.subarray(0, length));
+        for (const at of bad) input[at] = 0xfd;
+        const result = detect(input);
+        expect(result, `${length} bytes`).toMatchObject({
+          encoding: 'shift_jis',
+          errors: replacements('shift_jis', input),
+        });
+        expect(result.errors).toBeGreaterThanOrEqual(bad.length);
+        expect(result.confidence).toBeGreaterThan(1e-6);
+        expect(result.confidence).toBeLessThan(1);
       }
     });
   });
@@ -295,11 +307,16 @@ describe('options', () => {
     expect(detect(input, { candidates: [' SJIS ', 'csShiftJIS'] }).encoding).toBe('shift_jis');
     expect(detect(input, { candidates: new Set(['x-sjis']) }).encoding).toBe('shift_jis');
     expect(detect(input, { candidates: ['windows-31j', 'latin1'] }).encoding).toBe('shift_jis');
-    // Only candidates are answered, even when they are all ruled out (confidence 0 then).
-    expect(detect(input, { candidates: ['euc-kr'] })).toEqual({
+    // Only candidates are answered, even when they are all ruled out (more than 32 errors: confidence
+    // 0 then), and with their errors when they are not.
+    const kept = detect(input, { candidates: ['euc-kr'] });
+    expect(kept).toMatchObject({ encoding: 'euc-kr', errors: replacements('euc-kr', input) });
+    expect(kept.errors).toBeGreaterThan(0);
+    const long = bytes(input, new Uint8Array(40).fill(0xff)); // 0xFF: an error wherever it stands
+    expect(replacements('euc-kr', long)).toBeGreaterThan(32);
+    expect(detect(long, { candidates: ['euc-kr'] })).toMatchObject({
       encoding: 'euc-kr',
       confidence: 0,
-      errors: replacements('euc-kr', input),
       alternatives: [],
       ascii: false,
     });
@@ -383,7 +400,7 @@ describe('properties', () => {
     }
   }
 
-  it('a candidate survives exactly when its decoder (fatal, streaming) accepts the input', () => {
+  it('a candidate is listed exactly when its decoder (streaming) reports few enough errors, with that many', () => {
     const rand = prng(12);
     const failures = new Failures();
     let tested = 0;
@@ -395,9 +412,13 @@ describe('properties', () => {
       }
       tested++;
       const survivors = result.confidence === 0 ? [] : namesOf(result);
-      const accepted = EVERY.filter((name) => !rejects(name, input));
+      // (ISO-2022-JP with errors is a reading only with an escape into a Japanese character set.)
+      const escapes = /\x1b(\$[@B]|\([IJ])/.test(String.fromCharCode(...input));
+      const accepted = EVERY.filter((name) => listed(name, input, replacements(name, input), escapes));
       if (JSON.stringify([...survivors].sort()) !== JSON.stringify([...accepted].sort()))
         failures.add(`${hex2(input)}: survivors ${survivors.sort()} but the decoders accept ${accepted.sort()}`);
+      for (const { encoding, errors } of result.confidence === 0 ? [] : [result, ...result.alternatives])
+        if (errors !== replacements(encoding, input)) failures.add(`${hex2(input)}: ${encoding} has ${errors} errors`);
     }
     expect(tested).toBeGreaterThan(1000);
     failures.check(expect);
@@ -442,7 +463,7 @@ describe('properties', () => {
 
   it('errors are counted as the decoder reports them, and a long input keeps a candidate with a few', () => {
     // Held-out text repeated past 1,024 bytes, with 1 to 4 random bytes changed: a candidate is in
-    // exactly when it has no error, or fewer than one per 1,024 bytes and at most 32; its `errors`
+    // exactly when it has few enough errors (listed(), at any length); its `errors`
     // is the number of U+FFFD the package's replacing decoder (streaming) outputs; fed in chunks, the
     // same answer.
     const rand = prng(90);
@@ -462,9 +483,10 @@ describe('properties', () => {
       if (JSON.stringify(chunked) !== JSON.stringify(result)) failures.add(`chunked differs on ${input.length} bytes`);
       if (result.ascii) continue;
       const found = new Map([result, ...result.alternatives].map((a) => [a.encoding, a.errors]));
+      const escapes = /\x1b(\$[@B]|\([IJ])/.test(String.fromCharCode(...input));
       for (const name of EVERY) {
         const errors = replacements(name, input);
-        const kept = name.startsWith('utf-16') ? false : errors === 0 || (errors <= 32 && errors * 1024 < input.length);
+        const kept = listed(name, input, errors, escapes);
         if (found.has(name) !== kept || (kept && found.get(name) !== errors))
           failures.add(`${name} on ${input.length} bytes: ${errors} errors, but detect has ${found.get(name)}`);
         if (kept && errors > 0) withErrors++;
