@@ -18,8 +18,6 @@ const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
-// encoding-wasm/errors loads the core built with the error log instead of dist/encoding.wasm.
-const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
 // encoding-wasm/decoder: its browser bundle (what the "default" condition gives a bundler), which
 // fetches the decode-only core and families (dist/encoding-decoder.wasm, dist/tables/<family>-decoder.wasm).
 const liteJs = await bundle("export { TextDecoder } from './dist/decoder-browser/index.js';");
@@ -37,7 +35,6 @@ const rows = [
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
   ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
-  ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
   ['JS for encoding-wasm/decoder (minified)', liteJs.length, gz(liteJs)],
   ['dist/encoding-decoder.wasm (its core)', liteCore.length, gz(liteCore)],
   ['JS for encoding-wasm/lite (minified)', lite2Js.length, gz(lite2Js)],
@@ -48,8 +45,8 @@ for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  // (<family>-errors.wasm: the family built with the error log, fetched only by encoding-wasm/errors;
-  // <family>-decoder.wasm: without its encoders, fetched only by encoding-wasm/decoder)
+  // (<family>-decoder.wasm: without its encoders and the error log, fetched only by
+  // encoding-wasm/decoder and encoding-wasm/lite)
   families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
@@ -126,14 +123,6 @@ const cases = [
 ];
 console.log(
   `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
-);
-// encoding-wasm/errors in a browser fetches its core and the combined module built with the error
-// log up front (js/generated/browser_errors_core.js).
-const errorsAll = families[`${COMBINED.name}-errors`];
-const errorsFamilySum = FAMILIES.reduce((sum, f) => sum + families[`${f.name}-errors`], 0);
-console.log(
-  `  (encoding-wasm/errors in a browser: ${kb(gz(errorsJs) + gz(errorsCore) + errorsAll)} with its JS and core; ` +
-    `tables/${COMBINED.name}-errors.wasm ${kb(errorsAll)} against the four -errors family modules' ${kb(errorsFamilySum)})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 for (const [name, size, target, which] of cases) {

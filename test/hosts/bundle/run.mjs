@@ -1,8 +1,8 @@
 // The bundler and strict-CSP checks (issue "Every host", items 4 and 5):
 // - page.js is bundled for the browser twice: with esbuild, and with Vite (a production build).
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
-//   only the core, the family it imports statically, the family it preloads and the core that
-//   encoding-wasm/errors loads. decoder_page.js, which imports encoding-wasm/decoder alone, is
+//   only the core, the family it imports statically and the family it preloads (encoding-wasm/errors
+//   runs on the same core and families). decoder_page.js, which imports encoding-wasm/decoder alone, is
 //   bundled and loaded the same ways, and must fetch the decode-only modules only; lite_page.js,
 //   with encoding-wasm/lite, the lite core and the decode-only families only.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
@@ -228,10 +228,10 @@ try {
       } else {
         checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page imports encoding-wasm/errors, which loads its own core and every family, built
-        // with the error log: encoding-errors.wasm and the combined all-errors.wasm; the decoder's
-        // and the lite's pages, their cores and the two decode-only families they load, with the
-        // EUC-JP decoder's part of japanese, and nothing else)
+        // (the page: the core, which encoding-wasm/errors shares, the family it imports, the one it
+        // preloads and the EUC-JP decoder's part of japanese; the decoder's and the lite's pages,
+        // their cores and the two decode-only families they load, with the EUC-JP decoder's part of
+        // japanese, and nothing else)
         const want = entryOf(build)
           ? [
               'chinese-simplified-decoder.wasm',
@@ -239,14 +239,7 @@ try {
               'japanese-decoder.wasm',
               'japanese-jis0212-decoder.wasm',
             ]
-          : [
-              'all-errors.wasm',
-              'chinese-simplified.wasm',
-              'encoding-errors.wasm',
-              'encoding.wasm',
-              'japanese-jis0212.wasm',
-              'japanese.wasm',
-            ];
+          : ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

@@ -16,7 +16,6 @@ const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
-    (name = "encoding-errors.wasm", wasm = embed "encoding-errors.wasm"),
     (name = "encoding-decoder.wasm", wasm = embed "encoding-decoder.wasm"),
     (name = "encoding-lite.wasm", wasm = embed "encoding-lite.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
@@ -24,11 +23,6 @@ const worker :Workerd.Worker = (
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
     (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
     (name = "tables/japanese-jis0212.wasm", wasm = embed "tables/japanese-jis0212.wasm"),
-    (name = "tables/chinese-simplified-errors.wasm", wasm = embed "tables/chinese-simplified-errors.wasm"),
-    (name = "tables/chinese-traditional-errors.wasm", wasm = embed "tables/chinese-traditional-errors.wasm"),
-    (name = "tables/japanese-errors.wasm", wasm = embed "tables/japanese-errors.wasm"),
-    (name = "tables/korean-errors.wasm", wasm = embed "tables/korean-errors.wasm"),
-    (name = "tables/japanese-jis0212-errors.wasm", wasm = embed "tables/japanese-jis0212-errors.wasm"),
     (name = "tables/chinese-simplified-decoder.wasm", wasm = embed "tables/chinese-simplified-decoder.wasm"),
     (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
     (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
@@ -36,7 +30,6 @@ const worker :Workerd.Worker = (
     (name = "tables/japanese-jis0212-decoder.wasm", wasm = embed "tables/japanese-jis0212-decoder.wasm"),
     (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
     (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
-    (name = "tables/all-errors.wasm", wasm = embed "tables/all-errors.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );
