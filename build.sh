@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
 # the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm), the entry
-# points bundled for Node and Deno (dist/node/, dist/deno/), encoding-wasm/decoder's bundles
-# (dist/decoder-<condition>/) and the native test build, each only when stale, and ends by
+# points bundled for Node and Deno (dist/node/, dist/deno/), encoding-wasm/lite's bundles
+# (dist/lite-<condition>/) and the native test build, each only when stale, and ends by
 # printing what a user ships.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -95,8 +95,8 @@ done
 
 # ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
 run node tools/bundle_entries.mjs --if-stale
-# encoding-wasm/decoder for every host, over the decode-only modules (dist/decoder-<condition>/)
-run node tools/bundle_decoder.mjs --if-stale
+# encoding-wasm/lite for every host, over its core and the decode-only families (dist/lite-<condition>/)
+run node tools/bundle_lite.mjs --if-stale
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------
 if [ "$NATIVE" = 1 ]; then

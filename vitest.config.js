@@ -41,8 +41,8 @@ const shipped = {
   async buildStart() {
     const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
     if (stale()) await bundleEntries();
-    const decoder = await import('./tools/bundle_decoder.mjs');
-    if (decoder.stale()) await decoder.bundleDecoder();
+    const lite = await import('./tools/bundle_lite.mjs');
+    if (lite.stale()) await lite.bundleLite();
   },
   resolveId(source, importer) {
     const entry = ENTRY.exec(source)?.[1];
@@ -52,12 +52,11 @@ const shipped = {
 };
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 
-// ENCODING_WASM_ENTRY=decoder (or lite): the suites of TextDecoder alone, with what they import as
-// the main entry ('../../js/index.js') taken from test/js/decoder_entry.js (test/js/lite_entry.js),
-// which gives them encoding-wasm/decoder's (encoding-wasm/lite's) TextDecoder (test/run-all.sh and
-// test/hosts/run.sh run them so in every host where the main entry's run), and the suites of bad
-// input and hostile built-ins on it too: robustness and builtins (whose TextDecoderStream test needs
-// the main entry's sources).
+// ENCODING_WASM_ENTRY=lite: the suites of TextDecoder alone, with what they import as the main entry
+// ('../../js/index.js') taken from test/js/lite_entry.js, which gives them encoding-wasm/lite's
+// TextDecoder (test/run-all.sh and test/hosts/run.sh run them so in every host where the main entry's
+// run), and the suites of bad input and hostile built-ins on it too: robustness and builtins (whose
+// TextDecoderStream test needs the main entry's sources).
 const DECODER_SUITES = [
   'ascii_input',
   'builtins',
@@ -69,7 +68,7 @@ const DECODER_SUITES = [
   'webidl',
 ];
 const entryUnderTest = process.env.ENCODING_WASM_ENTRY;
-const decoderEntry = entryUnderTest === 'decoder' || entryUnderTest === 'lite';
+const decoderEntry = entryUnderTest === 'lite';
 const include = decoderEntry ? DECODER_SUITES.map((f) => `test/js/${f}.test.js`) : ['test/js/**/*.test.js'];
 const decoderSuites = {
   name: 'encoding-wasm-decoder-entry',

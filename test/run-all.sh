@@ -38,10 +38,6 @@ ENCODING_WASM_NATIVE=1 npx vitest run
 step "JS API tests, everything in wasm (ENCODING_WASM_NATIVE=0)"
 ENCODING_WASM_NATIVE=0 npx vitest run
 
-step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), both ways"
-ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
-ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
-
 step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite): host decoders where exact, and all in its core"
 ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
 ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=0 npx vitest run

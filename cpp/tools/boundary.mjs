@@ -57,23 +57,22 @@ export const CODECS = {
 // Sources (under cpp/) in every module: the ASCII path, the C++ API over the dispatch, the buffers.
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
-// Variants: every module (the core and each family) built again from the same sources with other
-// defines into another file (the core as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm),
-// loaded only by the entry point named:
-// - `decoder`, without the encoders' exports (EW_DECODE_ONLY), for encoding-wasm/decoder: that entry
-//   is the sources bundled once per host with every .wasm path renamed to this variant's file
-//   (tools/bundle_decoder.mjs), so it needs no loaders of its own;
-// - `lite`, the core alone (`tables: false`: encoding-wasm/lite uses the decoder's family modules)
-//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js)
-//   and without the codecs' fast paths (EW_LITE, cpp/encoding.h), for encoding-wasm/lite
-//   (tools/bundle_decoder.mjs, docs/design.md section 13).
-// Neither has the error log (EW_ERROR_LOG=0): their entries only decode, and never collect errors.
+// Variants: modules built again from the same sources with other defines into other files (the core
+// as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm), loaded only by encoding-wasm/lite,
+// whose sources tools/bundle_lite.mjs bundles once per host with every .wasm path renamed to these
+// files, so that it needs no loaders of its own (docs/design.md section 13):
+// - `decoder`, the table families without the encoders' exports (EW_DECODE_ONLY; `core: false`, no
+//   core of this build);
+// - `lite`, the core alone (`tables: false`: the lite uses the `decoder` families) without SIMD
+//   (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js) and without the
+//   codecs' fast paths (EW_LITE, cpp/encoding.h).
+// Neither has the error log (EW_ERROR_LOG=0): the lite only decodes, and never collects errors.
 export const VARIANTS = [
   {
     name: 'decoder',
-    file: 'encoding-decoder',
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
-    entry: 'encoding-wasm/decoder',
+    entry: 'encoding-wasm/lite',
+    core: false,
   },
   {
     name: 'lite',
@@ -85,14 +84,15 @@ export const VARIANTS = [
   },
 ];
 
-// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
+// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables; `variants`:
+// those built as a core.
 // Built with the error log (EW_ERROR_LOG=1, cpp/encoding.h), which encoding-wasm/errors, the hooks,
 // encoding-wasm/url, the CLI and the converter page read (docs/design.md section 16).
 export const CORE = {
   sources: ['labels.cpp', 'core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
   defines: ['EW_ERROR_LOG=1'],
-  variants: VARIANTS,
+  variants: VARIANTS.filter((v) => v.core !== false),
 };
 
 // The family modules' defines: the error log too.
@@ -176,7 +176,7 @@ export const FAMILY_SOURCES = ['tables.cpp'];
 // per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
 // load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
 // family, each expanded when it is registered. The family modules stay for a user of one family.
-// Its decode-only variant too (encoding-wasm/decoder's bundles rename every path, this one's too).
+// Its decode-only variant too (encoding-wasm/lite's bundles rename every path, this one's too).
 export const COMBINED = {
   name: 'all',
   families: FAMILIES.map((_, family) => family),

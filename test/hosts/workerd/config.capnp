@@ -16,7 +16,6 @@ const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "encoding.wasm", wasm = embed "encoding.wasm"),
-    (name = "encoding-decoder.wasm", wasm = embed "encoding-decoder.wasm"),
     (name = "encoding-lite.wasm", wasm = embed "encoding-lite.wasm"),
     (name = "tables/chinese-simplified.wasm", wasm = embed "tables/chinese-simplified.wasm"),
     (name = "tables/chinese-traditional.wasm", wasm = embed "tables/chinese-traditional.wasm"),
