@@ -41,13 +41,13 @@ const nodeBundles = {
   async buildStart() {
     const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
     if (stale()) await bundleEntries();
-    const decoder = await import('./tools/bundle_decoder.mjs');
-    if (decoder.stale()) await decoder.bundleDecoder();
+    const lite = await import('./tools/bundle_lite.mjs');
+    if (lite.stale()) await lite.bundleLite();
   },
 };
 const nodeConditions = inNode ? ['module-sync', 'node'] : ['node'];
 
-// Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite (or decoder) the TextDecoder
+// Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite the TextDecoder
 // suites, on that entry's TextDecoder; with ENCODING_WASM_NATIVE=0 those whose code decodes.
 const { include, exclude } = suitesFor(process.env);
 

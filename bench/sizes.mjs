@@ -20,12 +20,6 @@ const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
-// encoding-wasm/errors loads the core built with the error log instead of dist/encoding.wasm.
-const errorsCore = readFileSync(new URL('dist/encoding-errors.wasm', root));
-// encoding-wasm/decoder: its browser bundle (what the "default" condition gives a bundler), which
-// fetches the decode-only core and families (dist/encoding-decoder.wasm, dist/tables/<family>-decoder.wasm).
-const liteJs = await bundle("export { TextDecoder } from './dist/decoder-browser/index.js';");
-const liteCore = readFileSync(new URL('dist/encoding-decoder.wasm', root));
 // encoding-wasm/lite: its browser bundle, which fetches its core (dist/encoding-lite.wasm) only where
 // one of the host's decoders it hands work to is not exact (js/lite/browser_host.js).
 const lite2Js = await bundle("export { TextDecoder } from './dist/lite-browser/index.js';");
@@ -39,9 +33,6 @@ const rows = [
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
   ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
-  ['dist/encoding-errors.wasm (its core)', errorsCore.length, gz(errorsCore)],
-  ['JS for encoding-wasm/decoder (minified)', liteJs.length, gz(liteJs)],
-  ['dist/encoding-decoder.wasm (its core)', liteCore.length, gz(liteCore)],
   ['JS for encoding-wasm/lite (minified)', lite2Js.length, gz(lite2Js)],
   ['dist/encoding-lite.wasm (its core)', lite2Core.length, gz(lite2Core)],
 ];
@@ -50,8 +41,7 @@ for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  // (<family>-errors.wasm: the family built with the error log, fetched only by encoding-wasm/errors;
-  // <family>-decoder.wasm: without its encoders, fetched only by encoding-wasm/decoder)
+  // (<family>-decoder.wasm: without its encoders and the error log, fetched only by encoding-wasm/lite)
   families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
@@ -87,10 +77,6 @@ const decoder = gz(core) + gz(decoderJs);
 // family's codecs and tables, the drivers once) instead of the four family modules.
 const everyJs = await bundle("import './js/tables/all.js'; export * from './js/index.js';");
 const familySum = FAMILIES.reduce((sum, f) => sum + families[f.name], 0);
-// encoding-wasm/decoder with its static tables entry for Shift_JIS, as a page would import it.
-const liteJapaneseJs = await bundle(
-  "import './dist/decoder-browser/tables/japanese.js'; export { TextDecoder } from './dist/decoder-browser/index.js';",
-);
 // encoding-wasm/lite with its static tables entry for Shift_JIS: the family module decodes it, so the
 // lite core is not needed for it anywhere.
 const lite2JapaneseJs = await bundle(
@@ -98,7 +84,6 @@ const lite2JapaneseJs = await bundle(
 );
 const cases = [
   ['TextDecoder for windows-1252 (UTF-8, UTF-16, every single-byte encoding)', decoder, 6, 'windows1252'],
-  ['  the same from encoding-wasm/decoder (decode-only wasm)', gz(liteCore) + gz(liteJs), 6, 'windows1252'],
   ['  the same from encoding-wasm/lite (where the host decoders are exact)', gz(lite2Js), 6, 'windows1252'],
   [
     '  the same from encoding-wasm/lite elsewhere (+ encoding-lite.wasm)',
@@ -107,12 +92,6 @@ const cases = [
     'windows1252',
   ],
   ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
-  [
-    '  the same from encoding-wasm/decoder (+ tables/japanese-decoder.wasm)',
-    gz(liteCore) + gz(liteJapaneseJs) + families['japanese-decoder'],
-    30,
-    'shiftJis',
-  ],
   [
     '  the same from encoding-wasm/lite (+ tables/japanese-decoder.wasm)',
     gz(lite2JapaneseJs) + families['japanese-decoder'],
@@ -129,13 +108,11 @@ const cases = [
 console.log(
   `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
 );
-// encoding-wasm/errors in a browser fetches its core and the combined module built with the error
-// log up front (js/generated/browser_errors_core.js).
-const errorsAll = families[`${COMBINED.name}-errors`];
-const errorsFamilySum = FAMILIES.reduce((sum, f) => sum + families[`${f.name}-errors`], 0);
+// What the lite's decode-only families save (docs/design.md section 13): its Shift_JIS case with
+// the family module every other entry loads instead.
 console.log(
-  `  (encoding-wasm/errors in a browser: ${kb(gz(errorsJs) + gz(errorsCore) + errorsAll)} with its JS and core; ` +
-    `tables/${COMBINED.name}-errors.wasm ${kb(errorsAll)} against the four -errors family modules' ${kb(errorsFamilySum)})`,
+  `  (encoding-wasm/lite for Shift_JIS with tables/japanese.wasm instead of japanese-decoder.wasm: ` +
+    `${kb(gz(lite2JapaneseJs) + families.japanese)}; tables/${COMBINED.name}-decoder.wasm ${kb(families[`${COMBINED.name}-decoder`])})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 const caseRows = [];

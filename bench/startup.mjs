@@ -58,12 +58,6 @@ const PACKAGES = {
     load: "await import('encoding-wasm')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
-  // The decode-only entry point (js/decoder.js, tools/bundle_decoder.mjs).
-  'encoding-wasm/decoder': {
-    module: 'encoding-wasm',
-    load: "await import('encoding-wasm/decoder')",
-    decode: 'new m.TextDecoder(label).decode(bytes)',
-  },
   // The lite entry point (js/lite.js): the host's exact decoders, its core only where needed.
   'encoding-wasm/lite': {
     module: 'encoding-wasm',
@@ -74,11 +68,6 @@ const PACKAGES = {
   'encoding-wasm (--against)': {
     module: 'encoding-wasm-against',
     load: "await import('encoding-wasm-against')",
-    decode: 'new m.TextDecoder(label).decode(bytes)',
-  },
-  'encoding-wasm/decoder (--against)': {
-    module: 'encoding-wasm-against',
-    load: "await import('encoding-wasm-against/decoder')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
   '@exodus/bytes': {

@@ -26,24 +26,15 @@ const PACKAGES = {
         : "export { TextDecoder } from './js/index.js'; import './js/tables/japanese.js';",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
-  'encoding-wasm/decoder': {
-    code: (label) =>
-      label === 'windows-1252'
-        ? "export { TextDecoder } from './dist/decoder-browser/index.js';"
-        : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
-    decode: 'new m.TextDecoder(label).decode(bytes)',
-  },
   // The same page telling the browser of the .wasm files with its HTML (`<link rel="preload">`), so
   // that the family's fetch does not wait for the core's compile (docs/design.md section 13).
-  'encoding-wasm/decoder, with preload links': {
+  'encoding-wasm, with preload links': {
     code: (label) =>
       label === 'windows-1252'
-        ? "export { TextDecoder } from './dist/decoder-browser/index.js';"
-        : "export { TextDecoder } from './dist/decoder-browser/index.js'; import './dist/decoder-browser/tables/japanese.js';",
+        ? "export { TextDecoder } from './js/index.js';"
+        : "export { TextDecoder } from './js/index.js'; import './js/tables/japanese.js';",
     preload: (label) =>
-      label === 'windows-1252'
-        ? ['/dist/encoding-decoder.wasm']
-        : ['/dist/encoding-decoder.wasm', '/dist/tables/japanese-decoder.wasm'],
+      label === 'windows-1252' ? ['/dist/encoding.wasm'] : ['/dist/encoding.wasm', '/dist/tables/japanese.wasm'],
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
   'encoding-wasm/lite': {

@@ -43,7 +43,8 @@ struct EncodeCall {
   uint8_t* out;
   size_t capacity;  // at least kMaxEncodeStep
   uint32_t options;
-  ErrorLog* log;  // with kHtml | kEncodeRecordErrors: each unencodable code point's index and value
+  ErrorLog* log;  // with kHtml | kEncodeRecordErrors: each unencodable code point's index and value,
+                  // and where its "&#N;" starts in the output
 };
 
 // The ascii_passes() and end() of an encoder without state (all but ISO-2022-JP's): ASCII code
@@ -267,14 +268,13 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
       if (s == kStepAgain) continue;
       if (s == kStepError) {
         if (!(call.options & kHtml)) return result(kError, cp);
+        // (recorded where its "&#N;" starts)
+        if (log) log->add(static_cast<uint32_t>(i), cp, static_cast<uint32_t>(w.p - call.out));
         write_html_reference(cp, w);
-        if (log) {
-          log->add(static_cast<uint32_t>(i), cp);
-          // Stopped after the record that fills the log.
-          if (log->count == log->capacity) {
-            i += units;
-            return result(kOutputFull, 0);
-          }
+        // Stopped after the record that fills the log.
+        if (log && log->count == log->capacity) {
+          i += units;
+          return result(kOutputFull, 0);
         }
       }
       i += units;

@@ -33,17 +33,16 @@ struct DecodeResult {
   uint32_t written;  // output ends at out[written]
 };
 
-// Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the default core
-// and family modules are built with EW_ERROR_LOG=0, so the TextDecoder path carries none of it; their
-// variants that encoding-wasm/errors loads and the native builds have it
-// (cpp/tools/boundary.mjs, docs/design.md section 16).
+// Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the core, the
+// family modules and the native builds have it; the decode-only variants (encoding-wasm/lite's
+// modules) are built with EW_ERROR_LOG=0 (cpp/tools/boundary.mjs, docs/design.md section 16).
 #ifndef EW_ERROR_LOG
 #define EW_ERROR_LOG 1
 #endif
 inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
 
 // Whether this build has the encoders' exports (ew_encode, and the core's ew_encode_into): the
-// decode-only variants that encoding-wasm/decoder loads are built with EW_DECODE_ONLY=1, which leaves
+// decode-only variants that encoding-wasm/lite loads are built with EW_DECODE_ONLY=1, which leaves
 // them out, so the linker drops every encoder and its lookups (cpp/tools/boundary.mjs, VARIANTS;
 // docs/design.md section 13).
 #ifndef EW_DECODE_ONLY
@@ -62,16 +61,23 @@ inline constexpr bool kLiteBuilt = EW_LITE;
 // Where the drivers record errors (the scratch area's error log at the wasm boundary): decode
 // (kRecordErrors, replacement mode), the malformed bytes of each error as [start, end) relative to
 // the call's input (start is negative for bytes held from earlier calls; decode_driver.h defines
-// which bytes); encode (html mode with kEncodeRecordErrors), the input index of each unencodable
-// code point and the code point. A driver given a log stops early (kOutputFull) once it has fewer
-// than kErrorLogMargin records of room left.
+// which bytes), two words each; encode (html mode with kEncodeRecordErrors), the input index of
+// each unencodable code point, the code point (the encoder's error: ISO-2022-JP's is U+FFFD for
+// U+000E, U+000F and U+001B) and where its "&#N;" starts in the output, three words each. A driver
+// given a log stops early (kOutputFull) once it has fewer than kErrorLogMargin records of room left.
 struct ErrorLog {
   uint32_t count;
-  uint32_t capacity;
-  uint32_t* records;  // capacity pairs
+  uint32_t capacity;  // in records
+  uint32_t* records;  // capacity records of two words (decode) or three (encode)
   [[gnu::noinline]] void add(uint32_t first, uint32_t second) {
     records[2 * count] = first;
     records[2 * count + 1] = second;
+    ++count;
+  }
+  [[gnu::noinline]] void add(uint32_t first, uint32_t second, uint32_t third) {
+    records[3 * count] = first;
+    records[3 * count + 1] = second;
+    records[3 * count + 2] = third;
     ++count;
   }
 };

@@ -23,11 +23,12 @@ uint32_t g_scratch[ew::kScratchWords];
 
 ew::DecoderState& decoder_state() { return *reinterpret_cast<ew::DecoderState*>(g_scratch); }
 
-// The error log in the scratch area, emptied for a call; nullptr in a build without one (encoding.h).
-ew::ErrorLog* error_log() {
+// The error log in the scratch area, emptied for a call, for records of `words` words (encoding.h);
+// nullptr in a build without one.
+ew::ErrorLog* error_log(uint32_t words) {
   if (!ew::kErrorLogBuilt) return nullptr;
   static ew::ErrorLog log;
-  log = {0, (ew::kScratchWords - ew::kScratchErrorLog) / 2, g_scratch + ew::kScratchErrorLog};
+  log = {0, (ew::kScratchWords - ew::kScratchErrorLog) / words, g_scratch + ew::kScratchErrorLog};
   return &log;
 }
 ew::EncoderState& encoder_state() { return *reinterpret_cast<ew::EncoderState*>(g_scratch); }
@@ -43,7 +44,7 @@ EW_EXPORT uint32_t* ew_scratch() { return g_scratch; }
 // Decodes ew_input()[offset, offset + length). Returns the Status; see g_scratch for the rest.
 EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, uint32_t length) {
   if (offset > kInputBytes || length > kInputBytes - offset) return ew::kError;
-  ew::ErrorLog* log = error_log();
+  ew::ErrorLog* log = error_log(2);
   ew::DecodeResult r = ew::decode_to_utf16(encoding, options, decoder_state(), g_input + offset, length,
                                            g_output, kOutputUnits, log);
   if (log) g_scratch[ew::kScratchErrors] = log->count;
@@ -76,7 +77,7 @@ EW_EXPORT uint32_t ew_encode(int encoding, uint32_t options, uint32_t offset, ui
   constexpr size_t units = kInputBytes / 2;
   if (offset > units || length > units - offset) return ew::kError;
   uint8_t* out = reinterpret_cast<uint8_t*>(g_output);
-  ew::ErrorLog* log = error_log();
+  ew::ErrorLog* log = error_log(3);
   ew::EncodeResult r = ew::encode_from_utf16(encoding, options, encoder_state(),
                                              reinterpret_cast<const char16_t*>(g_input) + offset, length, out,
                                              sizeof g_output, log);

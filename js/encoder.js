@@ -26,9 +26,9 @@ function construct(label, options) {
 }
 
 // A stream of chunks through one encoder: `s` is its record ({ id, name, html, state, leading,
-// position, instance }: the encoding, the error mode, the encoder instance's state word (instance.js),
+// position, errors }: the encoding, the error mode, the encoder instance's state word (instance.js),
 // a leading surrogate that ended the last chunk or '', the code units of the stream before the next
-// chunk, for the index of an error, and the module to run it in, if not the usual one). `input` is a
+// chunk, for the index of an error, and null or the array run_encoder.js records errors in). `input` is a
 // string; with `stream` more follow. Shared with encoding-wasm/errors.
 export function encodeChunk(s, input, stream) {
   let text = s.leading + input;
@@ -45,9 +45,9 @@ export function encodeChunk(s, input, stream) {
     }
     if (text === '') return new Uint8Array(0);
   }
-  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position };
+  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position, errors: s.errors };
   try {
-    const bytes = runEncoder(s.instance ?? instanceFor(s.id), encoder, text, !stream);
+    const bytes = runEncoder(instanceFor(s.id), encoder, text, !stream);
     s.state = encoder.state;
     s.position = stream ? s.position + text.length : 0;
     return bytes;
@@ -67,7 +67,7 @@ export const newEncoderRecord = (id, html) => ({
   state: 0,
   leading: '',
   position: 0,
-  instance: null,
+  errors: null,
 });
 
 export class Encoder {

@@ -2,98 +2,19 @@
 // every error's malformed bytes (offset and length in the stream), and encode in the html error mode
 // while collecting every unencodable code point (its UTF-16 index in the stream and its value). The
 // core records them as it meets them (cpp/decode_driver.h, cpp/encode_driver.h: the error log of the
-// scratch area), in the same pass that decodes or encodes. Only modules built with the log record
-// them: variants of the core and of the table modules that only this entry loads
-// (dist/encoding-errors.wasm, and dist/tables/all-errors.wasm in browsers and bundlers, else
-// dist/tables/<family>-errors.wasm: '#errors-core'), so the TextDecoder path carries none of it
-// (docs/design.md section 16).
+// scratch area), in the same pass that decodes or encodes, in the modules every entry loads
+// (docs/design.md section 16): run_decoder.js and run_encoder.js ask for the log when the record
+// they run has an `errors` array.
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
-import { coreModule, familyModule } from '#errors-core';
+import { instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
-import {
-  ENCODE_RECORD_ERRORS,
-  RECORD_ERRORS,
-  SCRATCH_ERROR_LOG,
-  SCRATCH_ERRORS,
-  SCRATCH_READ,
-} from './generated/abi.js';
-import { DECODER_PART, ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
-import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
-import { Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from './text_decoder.js';
+import { Uint8Array } from './intrinsics.js';
 import { defineInterface, toBytes, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
-
-// A module instance whose decode and encode calls record their errors (run_decoder.js and
-// run_encoder.js call it as any other): each call asks the core for its error log, and each record
-// goes to `add(first, second, at)`, `at` being where the call's input starts in the chunk that
-// begin() announced (the input that the calls since then consumed).
-class LoggingInstance extends WasmInstance {
-  // (Not the implicit constructor, whose spread of its arguments calls the page's array iterator in
-  // V8: an encoding's first use makes one.)
-  constructor(module, family = null) {
-    super(module, family);
-  }
-
-  begin(add) {
-    this.add = add;
-    this.consumed = 0;
-  }
-
-  instantiate() {
-    super.instantiate();
-    const raw = this.wasm;
-    const after = (status) => {
-      this.views();
-      const { scratch } = this;
-      for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
-        // (a decode record's words are signed: bytes held from earlier calls come before the input)
-        this.add(scratch[SCRATCH_ERROR_LOG + 2 * k] | 0, scratch[SCRATCH_ERROR_LOG + 2 * k + 1] | 0, this.consumed);
-      }
-      this.consumed += scratch[SCRATCH_READ];
-      return status;
-    };
-    this.wasm = {
-      __proto__: raw,
-      ew_decode: (id, options, offset, length) => after(raw.ew_decode(id, options | RECORD_ERRORS, offset, length)),
-      ew_encode: (id, options, offset, length) =>
-        after(raw.ew_encode(id, options | ENCODE_RECORD_ERRORS, offset, length)),
-    };
-  }
-}
-
-// The core and the table modules built with the error log, one instance each: families that share a
-// module (all-errors.wasm) share its instance, as registerFamily() does in js/core.js.
-const core = new LoggingInstance(coreModule);
-const families = FAMILIES.map(() => null);
-// The logging instance for encoding `id` (loading its family if need be, and for a decoder,
-// `decoding`, the part of it that the decoder needs: js/core.js instanceFor).
-function instanceWithLog(id, decoding = false) {
-  const family = ENCODING_FAMILY[id];
-  if (family < 0) return core;
-  families[family] ??= loggingInstance(family, null);
-  const part = DECODER_PART[id];
-  if (decoding && !families[part]) families[part] = loggingInstance(part, families[family]);
-  return families[family];
-}
-
-// A logging instance for `family`: the one of a registered family in the same module (all-errors.wasm
-// holds every family and part), or for a part in a module of its own, its `host`'s with the part's
-// blob copied in, or a new one.
-function loggingInstance(family, host) {
-  const name = FAMILIES[family];
-  const module = familyModule(name);
-  // (on an encoding's first use, when a page may have replaced Array.prototype's methods)
-  const shared = instanceOfModule(families, module);
-  if (shared) {
-    addFamily(shared, name);
-    return shared;
-  }
-  return host ? addPart(host, name, module) : new LoggingInstance(module, name);
-}
 
 let isDecoder;
 let isEncoder;
@@ -114,12 +35,10 @@ export class ErrorReportingDecoder {
   // replacement, as for TextDecoder.
   constructor(label = 'utf-8', options = undefined) {
     const dict = toDictionary(options, 'options');
-    // Its module instance built with the log (so no tables of the main entry are needed).
     const common = new DecoderCommon(
       label,
       { __proto__: null, ignoreBOM: dict ? !!dict.ignoreBOM : false },
       new.target,
-      instanceWithLog,
     );
     // Always our own decoder (a host decoder does not say where its errors are).
     common.Host = null;
@@ -143,18 +62,23 @@ export class ErrorReportingDecoder {
     const common = this.#common;
     if (!this.#doNotFlush) common.reset();
     this.#doNotFlush = stream;
-    const errors = [];
-    // Offsets in the stream: the chunk starts at common.position, the call's input at `at` in it.
-    common.instance.begin((start, end, at) => {
-      errors[errors.length] = { offset: common.position + at + start, length: end - start };
-    });
+    // Offsets in the stream: the chunk starts at the stream's byte `position`.
+    const position = common.position;
+    const found = [];
+    common.errors = found;
+    let text;
     try {
-      const text = common.decodeChunk(bytes, !stream);
-      return { text, errors };
+      text = common.decodeChunk(bytes, !stream);
     } catch (error) {
       this.#doNotFlush = false;
       throw error;
+    } finally {
+      common.errors = null;
     }
+    const errors = [];
+    for (let k = 0; k < found.length; k += 2)
+      errors[errors.length] = { offset: position + found[k], length: found[k + 1] - found[k] };
+    return { text, errors };
   }
 }
 
@@ -179,8 +103,9 @@ export class ErrorReportingEncoder {
   // replacement, UTF-16BE and UTF-16LE, which have no encoder.
   constructor(label = 'utf-8') {
     const id = encoderId(toDOMString(label));
+    // The table family loads now (or its error is thrown now), as for Encoder.
+    instanceFor(id);
     this.#s = newEncoderRecord(id, true);
-    this.#s.instance = instanceWithLog(id);
   }
 
   get encoding() {
@@ -191,13 +116,21 @@ export class ErrorReportingEncoder {
     encoderBrand(this);
     const text = toDOMString(input);
     const stream = toStreamOption(options);
-    const errors = [];
     const s = this.#s;
-    // Indices in the stream: the chunk starts at s.position, the call's input at `at` in it.
-    s.instance.begin((index, codePoint, at) => {
-      errors[errors.length] = { index: s.position + at + index, codePoint };
-    });
-    const bytes = encodeChunk(s, text, stream);
+    // Indices in the stream: the chunk (a leading surrogate kept from the last one, then `text`)
+    // starts at the stream's code unit `position`.
+    const position = s.position;
+    const found = [];
+    s.errors = found;
+    let bytes;
+    try {
+      bytes = encodeChunk(s, text, stream);
+    } finally {
+      s.errors = null;
+    }
+    const errors = [];
+    for (let k = 0; k < found.length; k += 3)
+      errors[errors.length] = { index: position + found[k], codePoint: found[k + 1] };
     return { bytes, errors };
   }
 }

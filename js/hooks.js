@@ -18,13 +18,11 @@ import { toBytes, toDOMString } from './webidl.js';
 
 export { encode };
 
-const ISO_2022_JP = SPEC_NAMES.indexOf('ISO-2022-JP');
 const UTF_16BE = SPEC_NAMES.indexOf('UTF-16BE');
 const UTF_16LE = SPEC_NAMES.indexOf('UTF-16LE');
 const UTF_8 = SPEC_NAMES.indexOf('UTF-8');
 const utf8 = new TextEncoder();
 const encodeUtf8 = TextEncoder.prototype.encode;
-const { indexOf, replaceAll, slice } = String.prototype;
 
 // https://encoding.spec.whatwg.org/#concept-encoding-get: the encoding's name as the standard
 // writes it ("UTF-8", "Shift_JIS", "replacement"), or null when `label` is no encoding's label.
@@ -126,90 +124,42 @@ export const outputEncodingId = (id) => (id === REPLACEMENT || id === UTF_16BE |
 export function encodeOrFail(input, encoding) {
   const text = toDOMString(input);
   const id = encoderId(toDOMString(encoding));
-  try {
-    return encodeWhole(id, encodingName(id), text, false);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-  }
-  let first = null;
-  encodeRuns(
-    id,
-    text,
-    () => {},
-    (codePoint) => (first ??= codePoint),
-  );
-  return first;
+  // One pass in the "html" mode with the error log: the output is only wanted without errors.
+  const errors = [];
+  const bytes = encodeWhole(id, encodingName(id), text, true, errors);
+  return errors.length === 0 ? bytes : errors[1];
 }
 
-const ESC = 0x1b;
-
 // All of `text` through a new encoder of encoding `id` (named `name`), in the "html" or "fatal"
-// error mode.
-const encodeWhole = (id, name, text, html) => runEncoder(instanceFor(id), { id, name, html, state: 0 }, text, true);
+// error mode; `errors`: null, or an array for the error log (run_encoder.js).
+const encodeWhole = (id, name, text, html, errors = null) =>
+  runEncoder(instanceFor(id), { id, name, html, state: 0, errors }, text, true);
 
 // "Encode or fail" run again and again with one encoder until the input is used up, as
 // https://url.spec.whatwg.org/#string-percent-encode-after-encoding does: calls run(bytes, from, to)
-// for each stretch of the encoder's output and error(codePoint) for each error, in order.
-// The core's "html" mode writes each error as "&#N;" and goes on with the same encoder state. A text
-// without "&" is one run; otherwise each "&" is doubled first, so that "&&" is one and "&#" an
-// error, in blocks of at least BLOCK code units that end after an "&" (no copy of the text is made
-// whole). Only ISO-2022-JP has a state that a block's end (which ends the encoder's run) changes:
-// after an "&" it is ASCII or Roman (from jis0208 it wrote ESC ( B first), and where it is Roman,
-// the block's closing ESC ( B is dropped and the next block starts in Roman: it is encoded after a
-// U+00A5, whose ESC ( J 5C is dropped.
-const BLOCK = 1 << 15;
-
+// for each stretch of the encoder's output and error(codePoint) for each error, in order. One pass:
+// the core's "html" mode writes each error as "&#N;" and goes on with the same encoder state, and
+// its error log says where each "&#N;" is in the output (docs/design.md section 16).
 export function encodeRuns(id, text, run, error) {
-  const name = encodingName(id);
-  const iso2022jp = id === ISO_2022_JP;
-  if (apply(indexOf, text, ['&']) < 0) {
-    const bytes = encodeWhole(id, name, text, true);
-    return forEachError(bytes, 0, bytes.length, iso2022jp, false, run, error);
-  }
-  let roman = false;
-  for (let start = 0; start < text.length;) {
-    const amp = text.length - start > BLOCK ? apply(indexOf, text, ['&', start + BLOCK]) : -1;
-    const end = amp < 0 ? text.length : amp + 1;
-    const block = apply(replaceAll, apply(slice, text, [start, end]), ['&', '&&']);
-    const bytes = encodeWhole(id, name, roman ? `\u00a5${block}` : block, true);
-    const from = roman ? 4 : 0;
-    roman = end < text.length && iso2022jp && endsRoman(bytes);
-    forEachError(bytes, from, roman ? bytes.length - 3 : bytes.length, iso2022jp, true, run, error);
-    start = end;
-  }
-}
-
-// Whether ISO-2022-JP output closes with ESC ( B after ESC ( J: the encoder was in Roman.
-function endsRoman(bytes) {
-  const n = bytes.length;
-  if (n < 6 || bytes[n - 3] !== ESC) return false;
-  let i = n - 4;
-  while (i >= 0 && bytes[i] !== ESC) i--;
-  return i >= 0 && bytes[i + 2] === 0x4a;
-}
-
-// Splits html-mode output [from, to) at its errors' "&#N;" (with `doubled`, "&&" is one "&" of the
-// text's). No other byte 0x26 occurs: no multi-byte encoding's trail bytes go below 0x30, except
-// ISO-2022-JP's two-byte codes, which come between ESC $ B and the next escape.
-function forEachError(bytes, from, to, iso2022jp, doubled, run, error) {
-  let twoByte = false;
-  for (let i = from; i < to; i++) {
-    const b = bytes[i];
-    if (b === ESC && iso2022jp) twoByte = bytes[i + 1] === 0x24; // ESC $ B, or ESC ( B / ESC ( J
-    if (b !== 0x26 || twoByte) continue;
-    if (doubled && bytes[i + 1] === 0x26) {
-      run(bytes, from, i + 1);
-      from = i + 2;
-      i++;
-      continue;
-    }
-    run(bytes, from, i);
-    let codePoint = 0;
-    let j = i + 2;
-    while (bytes[j] !== 0x3b) codePoint = codePoint * 10 + bytes[j++] - 0x30;
+  const errors = [];
+  const bytes = encodeWhole(id, encodingName(id), text, true, errors);
+  let from = 0;
+  for (let k = 0; k < errors.length; k += 3) {
+    const codePoint = errors[k + 1];
+    run(bytes, from, errors[k + 2]);
     error(codePoint);
-    from = j + 1;
-    i = j;
+    // (past "&#", the decimal digits and ";")
+    from = errors[k + 2] + 3 + decimalDigits(codePoint);
   }
-  run(bytes, from, to);
+  run(bytes, from, bytes.length);
+}
+
+// The number of decimal digits of `n` (a code point, at most 1114111).
+function decimalDigits(n) {
+  let digits = 1;
+  while (n >= 10) {
+    n = (n - (n % 10)) / 10;
+    digits++;
+  }
+  return digits;
 }

@@ -3,7 +3,10 @@ import {
   FATAL,
   FLUSH,
   IGNORE_BOM,
+  RECORD_ERRORS,
   SCRATCH_BEGIN,
+  SCRATCH_ERROR_LOG,
+  SCRATCH_ERRORS,
   SCRATCH_READ,
   SCRATCH_STATE0,
   SCRATCH_STATE1,
@@ -20,10 +23,12 @@ import { outputString } from './strings.js';
 // 16 flushed) in one string (see runDecoder).
 const PIECE = 65528 - 16;
 
-// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state, position }: the encoding's id and
-// name, the error mode and ignore BOM, the decoder's state, {s0, s1}, the eight bytes of
-// DecoderState, and optionally the stream's bytes before these) in `instance` (its WasmInstance)
-// over `bytes` (a Uint8Array); with `flush` the input ends here.
+// Runs `decoder` (a record of { id, name, fatal, ignoreBOM, state, position, errors }: the encoding's
+// id and name, the error mode and ignore BOM, the decoder's state, {s0, s1}, the eight bytes of
+// DecoderState, optionally the stream's bytes before these, and optionally an array that receives
+// every error's bytes, [start, end) in `bytes`, as two numbers each: the core's error log, recorded
+// in the same pass, docs/design.md section 16) in `instance` (its WasmInstance) over `bytes` (a
+// Uint8Array); with `flush` the input ends here.
 // Returns the string; on a fatal error the core has reset the state, and this throws a TypeError
 // that says at which byte of the stream the decoder found the error (the core's `read`).
 // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
@@ -35,7 +40,8 @@ function decode(instance, decoder, bytes, flush) {
   instance.enter();
   const { id, name, state } = decoder;
   const { inputPtr } = instance;
-  const options = (decoder.fatal ? FATAL : 0) | (decoder.ignoreBOM ? IGNORE_BOM : 0);
+  const { errors } = decoder;
+  const options = (decoder.fatal ? FATAL : 0) | (decoder.ignoreBOM ? IGNORE_BOM : 0) | (errors ? RECORD_ERRORS : 0);
   const total = lengthOf(bytes);
   // Input goes in pieces whose output stays below V8's large-object size (a two-byte string of
   // more than 65528 units), which is far slower to allocate: Node 20, ucs2Slice of 65528 units
@@ -83,6 +89,7 @@ function decode(instance, decoder, bytes, flush) {
         }
       }
       // this call's input starts at bytes[pos - length + offset]
+      if (errors) logged(scratch, errors, pos - length + offset);
       if (status === STATUS_ERROR) {
         throw new TypeError(MESSAGES.fatalDecode(name, (decoder.position || 0) + pos - length + offset + read));
       }
@@ -91,4 +98,14 @@ function decode(instance, decoder, bytes, flush) {
     }
   } while (pos < total);
   return text;
+}
+
+// Appends the records of the call's error log to `errors`, each [start, end) of an error's bytes
+// relative to the call's input (as int32: start is negative for bytes held from earlier calls),
+// moved by `at`. (Indexed stores: a page may have replaced Array.prototype.push.)
+function logged(scratch, errors, at) {
+  for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
+    errors[errors.length] = at + (scratch[SCRATCH_ERROR_LOG + 2 * k] | 0);
+    errors[errors.length] = at + (scratch[SCRATCH_ERROR_LOG + 2 * k + 1] | 0);
+  }
 }

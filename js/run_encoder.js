@@ -1,8 +1,11 @@
 // An encoder run over a string in wasm.
 import {
   ENCODE_FLUSH,
+  ENCODE_RECORD_ERRORS,
   HTML,
   SCRATCH_CODE_POINT,
+  SCRATCH_ERROR_LOG,
+  SCRATCH_ERRORS,
   SCRATCH_READ,
   SCRATCH_STATE0,
   SCRATCH_WRITTEN,
@@ -14,15 +17,19 @@ import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
 import * as MESSAGES from './messages.js';
 
-// Runs `encoder` (a record of { id, name, html, state, position }: the encoding's id and name, the
-// "html" error mode (else "fatal"), the encoder's state word, and optionally the stream's code units
-// before `text`) in `instance` (its WasmInstance) over `text`; with `flush` the input ends here. Returns the output in a new Uint8Array; throws a
-// TypeError naming the first code point that cannot be encoded (fatal) and its index in the stream.
+// Runs `encoder` (a record of { id, name, html, state, position, errors }: the encoding's id and
+// name, the "html" error mode (else "fatal"), the encoder's state word, optionally the stream's code
+// units before `text`, and in the html mode optionally an array that receives every unencodable code
+// point as three numbers, its index in `text`, its value and the offset of its "&#N;" in the output:
+// the core's error log, recorded in the same pass, docs/design.md section 16) in `instance` (its
+// WasmInstance) over `text`; with `flush` the input ends here. Returns the output in a new
+// Uint8Array; throws a TypeError naming the first code point that cannot be encoded (fatal) and its
+// index in the stream.
 export const runEncoder = (instance, encoder, text, flush) =>
   instance.run(encode, 'encoding', encoder.name, encoder, text, flush);
 
 function encode(instance, encoder, text, flush) {
-  const { id, name } = encoder;
+  const { id, name, errors } = encoder;
   // The output so far: copies of the output buffer's contents, the first, and any more in an object
   // with no prototype (the elements of an array would be set through any setter a page put on
   // Array.prototype; the object, slow to make, only where the output is long).
@@ -34,7 +41,10 @@ function encode(instance, encoder, text, flush) {
   do {
     instance.enter();
     const length = stageText(instance, text, start);
-    const options = (encoder.html ? HTML : 0) | (flush && start + length === text.length ? ENCODE_FLUSH : 0);
+    const options =
+      (encoder.html ? HTML : 0) |
+      (errors ? ENCODE_RECORD_ERRORS : 0) |
+      (flush && start + length === text.length ? ENCODE_FLUSH : 0);
     let offset = 0;
     for (;;) {
       instance.scratch[SCRATCH_STATE0] = encoder.state;
@@ -52,6 +62,14 @@ function encode(instance, encoder, text, flush) {
       if (status === STATUS_ERROR) {
         const index = (encoder.position || 0) + start + offset + read;
         throw new TypeError(MESSAGES.fatalEncode(name, scratch[SCRATCH_CODE_POINT], index));
+      }
+      if (errors) {
+        // (indexed stores: a page may have replaced Array.prototype.push)
+        for (let k = 0, n = scratch[SCRATCH_ERRORS]; k < n; k++) {
+          errors[errors.length] = start + offset + scratch[SCRATCH_ERROR_LOG + 3 * k];
+          errors[errors.length] = scratch[SCRATCH_ERROR_LOG + 3 * k + 1];
+          errors[errors.length] = size + scratch[SCRATCH_ERROR_LOG + 3 * k + 2];
+        }
       }
       const chunk = copyOut(instance.buffer, instance.outputPtr, written);
       if (first === null) first = chunk;

@@ -66,9 +66,8 @@ export class DecoderCommon {
   // The WebIDL conversions and steps 1.-5. of both constructors (#dom-textdecoder,
   // #dom-textdecoderstream): the label, then the options dictionary, whose members are read in
   // lexicographic order, each converted as it is read. `newTarget`: the constructor's new.target,
-  // which tells whether there is a fallback (withFallback()); `instanceOf(id, decoding)`: where the
-  // decoder's module instance comes from (errors.js has its own).
-  constructor(label, options, newTarget, instanceOf = instanceFor) {
+  // which tells whether there is a fallback (withFallback()).
+  constructor(label, options, newTarget) {
     label = toDOMString(label);
     const dict = toDictionary(options, 'options');
     const fatal = dict ? !!dict.fatal : false;
@@ -84,12 +83,13 @@ export class DecoderCommon {
     let instance = null;
     let host = hostDecoderFor(name);
     try {
-      instance = instanceOf(id, true);
+      instance = instanceFor(id, true);
     } catch (error) {
       host = fallbackFor(newTarget, name);
       if (!host) throw error;
     }
-    // The record run_decoder.js runs: id, name, fatal, ignoreBOM and state.
+    // The record run_decoder.js runs: id, name, fatal, ignoreBOM and state (and `errors`, which
+    // encoding-wasm/errors sets).
     this.instance = instance;
     this.id = id;
     this.name = name;
@@ -98,6 +98,7 @@ export class DecoderCommon {
     this.state = { s0: 0, s1: 0 };
     // The stream's bytes before the next chunk (fatal errors say at which byte of the stream).
     this.position = 0;
+    this.errors = null;
     // The host decoder's class and its decode(), and the decoder made of it on first use.
     this.Host = host ? host.Native : null;
     this.hostDecode = host ? host.decode : null;

@@ -12,7 +12,6 @@ import { TextDecoder } from './text_decoder.js';
 import { toDOMString } from './webidl.js';
 
 const UTF_8 = encodingId('utf-8');
-const ISO_2022_JP = encodingId('iso-2022-jp');
 
 // https://url.spec.whatwg.org/#c0-control-percent-encode-set and the sets built on it, each as the
 // printable ASCII characters it adds to the C0 control percent-encode set (the C0 controls and

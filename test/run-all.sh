@@ -64,10 +64,6 @@ for group in "$@"; do
         env ENCODING_WASM_NATIVE=1 npx vitest run --project node
       step "Vitest in Node, everything in wasm (ENCODING_WASM_NATIVE=0; the suites that decode)" \
         env ENCODING_WASM_NATIVE=0 npx vitest run --project node
-      step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), host decoders where exact" \
-        env ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=1 npx vitest run
-      step "the TextDecoder suites on encoding-wasm/decoder's TextDecoder (ENCODING_WASM_ENTRY=decoder), all in wasm" \
-        env ENCODING_WASM_ENTRY=decoder ENCODING_WASM_NATIVE=0 npx vitest run
       step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), host decoders where exact" \
         env ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
       step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), all in its core" \

@@ -85,7 +85,7 @@ const withMain = {
 
 // The Node bundles carry their core, `wasm` (js/host/core_bytes.js): its first readFileSync took a
 // fresh Node 20 process 0.45 ms, decoding it from base64 0.1 (bench/startup.mjs). Only for the hosts
-// with process.getBuiltinModule (js/host/node.js); tools/bundle_decoder.mjs uses it too.
+// with process.getBuiltinModule (js/host/node.js); tools/bundle_lite.mjs uses it too.
 export const coreBytes = (wasm) => ({
   name: 'core-bytes',
   setup(build) {
@@ -96,7 +96,7 @@ export const coreBytes = Buffer.from(${JSON.stringify(readFileSync(wasm).toStrin
   },
 });
 
-// esbuild's options for every bundle here and in tools/bundle_decoder.mjs, and `minified`, for those
+// esbuild's options for every bundle here and in tools/bundle_lite.mjs, and `minified`, for those
 // a runtime imports from the package itself.
 export const OPTIONS = {
   bundle: true,

@@ -1,11 +1,12 @@
 // One conversion: bytes in the source encoding -> text (the package's TextDecoder, stream: true) ->
-// bytes in the target encoding (the package's streaming Encoder; UTF-16 code units written here,
-// since the standard has no UTF-16 encoder). Memory is bounded by the chunk size whatever the input.
+// bytes in the target encoding (the package's streaming Encoder; for a legacy target its
+// ErrorReportingEncoder, whose one pass gives the bytes and every character it cannot encode; UTF-16
+// code units written here, since the standard has no UTF-16 encoder). Memory is bounded by the chunk
+// size whatever the input.
 import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
-import { ErrorReportingDecoder } from 'encoding-wasm/errors';
-import { encodeOrFail } from 'encoding-wasm/hooks';
+import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
 import { ConversionError, describeCodePoint } from './errors.js';
 
 // The byte order marks --bom writes (https://encoding.spec.whatwg.org/#bom-sniff has the same three).
@@ -30,14 +31,16 @@ class Utf16Encoder {
   }
 }
 
-// Whether each code point encodes in `encoding` (encodeOrFail over the single code point: whether a
-// code point encodes never depends on the encoder's state), remembered per code point.
-function encodabilityOf(encoding) {
-  const known = new Uint8Array(0x110000);
-  return (cp) => {
-    if (known[cp] === 0) known[cp] = typeof encodeOrFail(String.fromCodePoint(cp), encoding) === 'number' ? 2 : 1;
-    return known[cp] === 1;
-  };
+// `text` without the code points at `errors` (an ErrorReportingEncoder's, whose indices start at
+// `start` in the stream).
+function without(text, errors, start) {
+  let out = '';
+  let from = 0;
+  for (const { index, codePoint } of errors) {
+    out += text.slice(from, index - start);
+    from = index - start + (codePoint > 0xffff ? 2 : 1);
+  }
+  return out + text.slice(from);
 }
 
 const countCodePoints = (text) =>
@@ -59,12 +62,19 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
   };
   let checker = omit && REAL_FFFD.has(from) ? new TextDecoder(from, { fatal: true }) : null;
   const utf16 = to === 'utf-16le' || to === 'utf-16be';
+  // A legacy target can lose characters: its encoder reports each one (html mode, with its
+  // position), in the pass that encodes. With -c they are found first, and the text without them
+  // goes through a second encoder of the target, so that the output is the text's without them.
+  const legacy = !utf16 && to !== 'utf-8';
   const encoder = utf16
     ? new Utf16Encoder(to === 'utf-16be')
-    : new Encoder(to, { errorMode: omit ? 'fatal' : encodeErrors });
-  const encodable = utf16 || to === 'utf-8' ? null : encodabilityOf(to);
+    : legacy && !omit
+      ? new ErrorReportingEncoder(to)
+      : new Encoder(to);
+  const finder = legacy && omit ? new ErrorReportingEncoder(to) : null;
   let offset = 0;
   let characters = 0;
+  let units = 0;
 
   // -c on the input side: the decoder's U+FFFD for malformed bytes is dropped; where the source can
   // hold U+FFFD itself, only in a chunk a fatal decoder beside it rejects.
@@ -82,27 +92,25 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
   };
 
   const writeText = async (text, last) => {
-    if (omit && encodable) {
-      text = text.replace(/[\x0e\x0f\x1b\u0080-\u{10ffff}]/gu, (ch) => (encodable(ch.codePointAt(0)) ? ch : ''));
-    }
     let bytes;
-    try {
-      bytes = encoder.encode(text, { stream: !last });
-    } catch (error) {
-      if (!(error instanceof TypeError) || !encodable) throw error;
-      let index = characters;
-      for (const ch of text) {
-        const cp = ch.codePointAt(0);
-        if (!encodable(cp)) {
-          throw new ConversionError(
-            `${input.name}: character ${describeCodePoint(cp)} at character ${index} cannot be encoded in ${to}`,
-          );
-        }
-        index++;
+    if (finder) {
+      const { errors } = finder.encode(text, { stream: !last });
+      bytes = encoder.encode(errors.length ? without(text, errors, units) : text, { stream: !last });
+    } else if (legacy) {
+      const result = encoder.encode(text, { stream: !last });
+      const first = result.errors[0];
+      if (first && encodeErrors === 'fatal') {
+        const at = characters + countCodePoints(text.slice(0, first.index - units));
+        throw new ConversionError(
+          `${input.name}: character ${describeCodePoint(first.codePoint)} at character ${at} cannot be encoded in ${to}`,
+        );
       }
-      throw error;
+      bytes = result.bytes;
+    } else {
+      bytes = encoder.encode(text, { stream: !last });
     }
     characters += countCodePoints(text);
+    units = last ? 0 : units + text.length;
     if (bytes.length) await write(bytes);
   };
 

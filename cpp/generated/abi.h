@@ -33,7 +33,7 @@ enum ScratchSlot : uint32_t {
   kScratchWritten = 4,  // where the output ends (decode: code units; encode: bytes)
   kScratchCodePoint = 5,  // encode with kError: the code point that cannot be encoded
   kScratchErrors = 6,  // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
-  kScratchErrorLog = 8,  // the error log: records of two words, decode: [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input index and the code point
+  kScratchErrorLog = 8,  // the error log: decode, records of two words, [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode, records of three words, the input index, the code point and the offset of its "&#N;" in the output
   kScratchWords = 264,  // the size of the scratch area (a log of 128 records)
 };
 

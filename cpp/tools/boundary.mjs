@@ -57,56 +57,46 @@ export const CODECS = {
 // Sources (under cpp/) in every module: the ASCII path, the C++ API over the dispatch, the buffers.
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
-// Variants: every module (the core and each family) built again from the same sources with other
-// defines into another file (the core as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm),
-// loaded only by the entry point named:
-// - `errors`, with the error log, for encoding-wasm/errors, through package.json "imports"
-//   `#<name>-core` (`loaders`: generated loaders js/generated/<host>_<name>_core.js);
-// - `decoder`, without the encoders' exports (EW_DECODE_ONLY), for encoding-wasm/decoder: that entry
-//   is the sources bundled once per host with every .wasm path renamed to this variant's file
-//   (tools/bundle_decoder.mjs), so it needs no loaders of its own;
-// - `lite`, the core alone (`tables: false`: encoding-wasm/lite uses the decoder's family modules)
-//   without SIMD (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js)
-//   and without the codecs' fast paths (EW_LITE, cpp/encoding.h), for encoding-wasm/lite
-//   (tools/bundle_decoder.mjs, docs/design.md section 13).
+// Variants: modules built again from the same sources with other defines into other files (the core
+// as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm), loaded only by encoding-wasm/lite,
+// whose sources tools/bundle_lite.mjs bundles once per host with every .wasm path renamed to these
+// files, so that it needs no loaders of its own (docs/design.md section 13):
+// - `decoder`, the table families without the encoders' exports (EW_DECODE_ONLY; `core: false`, no
+//   core of this build);
+// - `lite`, the core alone (`tables: false`: the lite uses the `decoder` families) without SIMD
+//   (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js) and without the
+//   codecs' fast paths (EW_LITE, cpp/encoding.h).
+// Neither has the error log (EW_ERROR_LOG=0): the lite only decodes, and never collects errors.
 export const VARIANTS = [
   {
-    name: 'errors',
-    file: 'encoding-errors',
-    defines: ['EW_ERROR_LOG=1'],
-    entry: 'encoding-wasm/errors',
-    loaders: true,
-  },
-  {
     name: 'decoder',
-    file: 'encoding-decoder',
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
-    entry: 'encoding-wasm/decoder',
-    loaders: false,
+    entry: 'encoding-wasm/lite',
+    core: false,
   },
   {
     name: 'lite',
     file: 'encoding-lite',
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1', 'EW_LITE=1'],
     entry: 'encoding-wasm/lite',
-    loaders: false,
     tables: false,
     simd: false,
   },
 ];
 
-// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables.
-// Built with EW_ERROR_LOG=0: no error log (cpp/encoding.h), so the TextDecoder path carries none of
-// it; its VARIANTS carry it.
+// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables; `variants`:
+// those built as a core.
+// Built with the error log (EW_ERROR_LOG=1, cpp/encoding.h), which encoding-wasm/errors, the hooks,
+// encoding-wasm/url, the CLI and the converter page read (docs/design.md section 16).
 export const CORE = {
   sources: ['labels.cpp', 'core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
-  defines: ['EW_ERROR_LOG=0'],
-  variants: VARIANTS,
+  defines: ['EW_ERROR_LOG=1'],
+  variants: VARIANTS.filter((v) => v.core !== false),
 };
 
-// The family modules' defines: no error log either (their VARIANTS carry it).
-export const FAMILY_DEFINES = ['EW_ERROR_LOG=0'];
+// The family modules' defines: the error log too.
+export const FAMILY_DEFINES = ['EW_ERROR_LOG=1'];
 
 // A family's module file under dist/tables/ (without .wasm), for a variant or (null) the default.
 export const familyFile = (family, variant = null) => (variant ? `${family}-${variant.name}` : family);
@@ -186,14 +176,11 @@ export const FAMILY_SOURCES = ['tables.cpp'];
 // per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
 // load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
 // family, each expanded when it is registered. The family modules stay for a user of one family.
-// Every one of the VARIANTS: the decode-only one (encoding-wasm/decoder's bundles rename every path,
-// this one's too) and the one with the error log, which encoding-wasm/errors fetches in browsers and
-// bundlers instead of the four family modules built with it (a constructor needs its module
-// synchronously, so they are fetched up front there).
+// Its decode-only variant too (encoding-wasm/lite's bundles rename every path, this one's too).
 export const COMBINED = {
   name: 'all',
   families: FAMILIES.map((_, family) => family),
-  variants: ['decoder', 'errors'],
+  variants: ['decoder'],
 };
 
 // Every table module's file name under dist/tables/ (without a variant's suffix): the families' and
@@ -254,9 +241,9 @@ export const ABI = {
       'kScratchErrorLog',
       'SCRATCH_ERROR_LOG',
       8,
-      'the error log: records of two words, decode: [start, end) of the malformed bytes relative to the ' +
-        "call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input " +
-        'index and the code point',
+      'the error log: decode, records of two words, [start, end) of the malformed bytes relative to the ' +
+        "call's input (start may be negative, as int32: bytes held from earlier calls); encode, records of " +
+        'three words, the input index, the code point and the offset of its "&#N;" in the output',
     ],
     ['kScratchWords', 'SCRATCH_WORDS', 8 + 2 * 128, 'the size of the scratch area (a log of 128 records)'],
   ],

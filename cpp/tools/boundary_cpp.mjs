@@ -268,7 +268,10 @@ function modulesCmake() {
         .map((v) => v.name)
         .join(' ')})`,
     );
-    for (const v of tableVariants(f)) lines.push(`set(EW_FAMILY_${f}_${v.name}_OUTPUT ${familyFile(f, v)})`);
+    for (const v of tableVariants(f)) {
+      lines.push(`set(EW_FAMILY_${f}_${v.name}_OUTPUT ${familyFile(f, v)})`);
+      lines.push(`set(EW_FAMILY_${f}_${v.name}_DEFINES ${v.defines.join(' ')})`);
+    }
   }
   list('EW_NATIVE_SOURCES', [
     ...cpp(COMMON_SOURCES),

@@ -7,12 +7,10 @@ import {
   ABI,
   CODECS,
   COMBINED,
-  CORE,
   FAMILIES,
   PART_SECTION,
   codecOf,
   decoderPartOf,
-  familyFile,
   familyOfCodec,
   hostOf,
 } from './boundary.mjs';
@@ -108,86 +106,6 @@ function denoFamilies() {
   ].join('\n');
 }
 
-// Each variant's loader for each host (package.json "imports" `#<name>-core`): its core's compiled
-// module as `coreModule`, obtained as js/host/<host>.js obtains the core's, and its families' as
-// familyModule(family).
-function variantLoaders(v) {
-  const path = `../../dist/${v.file}.wasm`;
-  const head = (host) => [
-    banner(FROM),
-    `// The core and the table families built for ${v.entry} (dist/${v.file}.wasm,`,
-    `// dist/tables/<family>-${v.name}.wasm), for ${host}: as js/host/ loads the core and the families.`,
-    "// familyModule(family): that family's compiled module.",
-  ];
-  const ident = (f) => f.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-  const paths = familyNames.map((f) => [f, wasmPath(familyFile(f, v))]);
-  // (no prototype: familyModule runs on an encoding's first use, when a page may have replaced
-  // Object.hasOwn or Array.prototype.includes; `in` on it calls neither)
-  const table = (value) => `{ __proto__: null, ${paths.map(([f, p]) => `'${f}': ${value(f, p)}`).join(', ')} }`;
-  const lookup = [
-    'export function familyModule(family) {',
-    '  const module = family in FAMILY_MODULES ? FAMILY_MODULES[family] : undefined;',
-    '  if (!module) throw new Error(`unknown table family ${family}`);',
-    '  return module;',
-    '}',
-  ];
-  const staticImports = (keyword) => [
-    `import ${keyword}coreModule from '${path}';`,
-    ...paths.map(([f, p]) => `import ${keyword}${ident(f)} from '${p}';`),
-    '',
-    'export { coreModule };',
-    `const FAMILY_MODULES = ${table((f) => ident(f))};`,
-    ...lookup,
-  ];
-  return {
-    node: [
-      ...head('Node and Bun'),
-      "import { readFileSync } from 'node:fs';",
-      '',
-      'const compile = (path) => new WebAssembly.Module(readFileSync(new URL(path, import.meta.url)));',
-      `export const coreModule = compile('${path}');`,
-      '// (read on first use)',
-      `const FAMILY_PATHS = ${table((f, p) => `'${p}'`)};`,
-      'export function familyModule(family) {',
-      '  if (!(family in FAMILY_PATHS)) throw new Error(`unknown table family ${family}`);',
-      '  return compile(FAMILY_PATHS[family]);',
-      '}',
-    ],
-    browser: COMBINED.variants.includes(v.name)
-      ? [
-          ...head('browsers and bundlers'),
-          `// Every family is in one module, dist/tables/${familyFile(COMBINED.name, v)}.wasm, fetched up front with`,
-          '// the core (a constructor needs its module synchronously).',
-          "import { compile } from '../host/browser.js';",
-          '',
-          'const [core, combined] = await Promise.all([',
-          `  compile(new URL('${path}', import.meta.url)),`,
-          `  compile(new URL('${wasmPath(familyFile(COMBINED.name, v))}', import.meta.url)),`,
-          ']);',
-          'export const coreModule = core;',
-          `const FAMILIES = ${table(() => 'true')};`,
-          'export function familyModule(family) {',
-          '  if (!(family in FAMILIES)) throw new Error(`unknown table family ${family}`);',
-          '  return combined;',
-          '}',
-        ]
-      : [
-          ...head('browsers and bundlers'),
-          "import { compile } from '../host/browser.js';",
-          '',
-          `export const coreModule = await compile(new URL('${path}', import.meta.url));`,
-          '// (fetched up front: a constructor needs its module synchronously)',
-          'const [' + familyNames.map(ident).join(', ') + '] = await Promise.all([',
-          ...paths.map(([, p]) => `  compile(new URL('${p}', import.meta.url)),`),
-          ']);',
-          `const FAMILY_MODULES = ${table((f) => ident(f))};`,
-          ...lookup,
-        ],
-    deno: [...head('Deno'), ...staticImports('source ')],
-    workerd: [...head('workerd'), ...staticImports('')],
-  };
-}
-
 // import 'encoding-wasm/tables/<family>' (package.json "exports").
 const tablesEntry = (family) => {
   const part = FAMILIES.find((f) => f.name === family);
@@ -240,9 +158,5 @@ export function jsOutputs() {
     'types/generated/names.d.ts': nameTypes(),
   };
   for (const f of familyNames) outputs[`js/tables/${f}.js`] = tablesEntry(f);
-  for (const v of CORE.variants.filter((v) => v.loaders)) {
-    for (const [host, lines] of Object.entries(variantLoaders(v)))
-      outputs[`js/generated/${host}_${v.name}_core.js`] = lines.join('\n') + '\n';
-  }
   return outputs;
 }

@@ -1,14 +1,14 @@
-// Converting a file: 1 MiB slices of the Blob through the package's streaming TextDecoder and the
-// streaming Encoder of encoding-wasm/encoder (UTF-8: the package's TextEncoder, as the decoder's
-// strings are well formed and no state crosses a slice; measured 7x faster than Encoder('utf-8') in
-// WebKitGTK 2.50, the same in Chromium and Firefox), each slice's output kept as a Blob of its own, so
-// neither the file nor its text is ever one string. Characters the target cannot encode are found
-// with a second, fatal Encoder over each slice's text (only for targets that can lose any).
+// Converting a file: 1 MiB slices of the Blob through the package's streaming TextDecoder and a
+// streaming encoder, each slice's output kept as a Blob of its own, so neither the file nor its text
+// is ever one string. UTF-8: the package's TextEncoder, as the decoder's strings are well formed and
+// no state crosses a slice (measured 7x faster than Encoder('utf-8') in WebKitGTK 2.50, the same in
+// Chromium and Firefox). A target that can lose characters: encoding-wasm/errors'
+// ErrorReportingEncoder, whose one pass over each slice's text gives its bytes and every character
+// the target cannot encode (with its index).
 // Slices rather than Blob.stream(): Firefox ESR 153 and WebKitGTK 2.50 stream a Blob made in memory
 // as one chunk of its whole size (measured with 200 MB), which a slice's size bounds.
 import { TextDecoder, TextEncoder } from 'encoding-wasm';
-import { Encoder } from 'encoding-wasm/encoder';
-import { ErrorReportingDecoder } from 'encoding-wasm/errors';
+import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
 import { isUnicodeTarget } from './encodings.js';
 import { encodeUtf16 } from './utf16.js';
 
@@ -29,28 +29,12 @@ const nextTask = () =>
 // How many of the characters a target cannot encode are listed.
 export const FIRST_UNENCODABLE = 8;
 
-// Finds the characters of `text` the target cannot encode; `offset` is text's offset in the whole
-// decoded text. probe encodes one code point at a time (results kept per code point).
-function findUnencodable(text, offset, probe, known, found) {
-  let index = offset;
-  for (const char of text) {
-    const cp = char.codePointAt(0);
-    let ok = known.get(cp);
-    if (ok === undefined) {
-      try {
-        probe.encode(char);
-        ok = true;
-      } catch {
-        ok = false;
-      }
-      known.set(cp, ok);
-    }
-    if (!ok) {
-      found.count++;
-      if (found.first.length < FIRST_UNENCODABLE) found.first.push({ char, codePoint: cp, index });
-    }
-    index += char.length;
-  }
+// Adds an ErrorReportingEncoder's `errors` (each { index, codePoint }, the index in the whole text)
+// to `found`.
+function addUnencodable(errors, found) {
+  found.count += errors.length;
+  for (const { index, codePoint } of errors.slice(0, FIRST_UNENCODABLE - found.first.length))
+    found.first.push({ char: String.fromCodePoint(codePoint), codePoint, index });
 }
 
 export const describeChar = ({ char, codePoint, index }) =>
@@ -71,18 +55,19 @@ export async function convertBlob(
 ) {
   const decoder = new TextDecoder(source, { fatal: fatalInput });
   const utf8 = target.encoding === 'utf-8' ? new TextEncoder() : null;
-  const encoder = target.encoding && !utf8 ? new Encoder(target.encoding, { errorMode }) : null;
-  const probe = isUnicodeTarget(target) ? null : new Encoder(target.encoding);
-  const known = new Map();
+  const lossy = !isUnicodeTarget(target);
+  const encoder = lossy ? new ErrorReportingEncoder(target.encoding) : null;
   const unencodable = { count: 0, first: [] };
   const parts = target.bom.length ? [new Blob([new Uint8Array(target.bom)])] : [];
-  const encode = (text, stream) =>
-    utf8
-      ? utf8.encode(text)
-      : encoder
-        ? encoder.encode(text, { stream })
-        : encodeUtf16(text, target.value === 'utf-16be');
-  let textOffset = 0;
+  const encode = (text, stream) => {
+    if (utf8) return utf8.encode(text);
+    if (!encoder) return encodeUtf16(text, target.value === 'utf-16be');
+    const { bytes, errors } = encoder.encode(text, { stream });
+    addUnencodable(errors, unencodable);
+    if (errorMode === 'fatal' && errors.length)
+      throw new TypeError(`cannot encode ${describeChar(unencodable.first[0])} in ${target.label}`);
+    return bytes;
+  };
   let longestString = 0;
   for (let offset = 0; offset < blob.size || offset === 0; offset += SLICE_BYTES) {
     await nextTask();
@@ -100,19 +85,8 @@ export async function convertBlob(
       throw new TypeError(`malformed input at byte ${offset + at} (not ${source})`);
     }
     longestString = Math.max(longestString, text.length);
-    if (probe) {
-      try {
-        probe.encode(text);
-      } catch {
-        const before = unencodable.count;
-        findUnencodable(text, textOffset, probe, known, unencodable);
-        if (errorMode === 'fatal' && unencodable.count > before)
-          throw new TypeError(`cannot encode ${describeChar(unencodable.first[0])} in ${target.label}`);
-      }
-    }
     const out = encode(text, !last);
     if (out.length) parts.push(new Blob([out]));
-    textOffset += text.length;
     onProgress?.(Math.min(offset + SLICE_BYTES, blob.size), blob.size);
     if (last) break;
   }

@@ -27,5 +27,5 @@ export const SCRATCH_BEGIN = 3; // decode: where the output starts
 export const SCRATCH_WRITTEN = 4; // where the output ends (decode: code units; encode: bytes)
 export const SCRATCH_CODE_POINT = 5; // encode with kError: the code point that cannot be encoded
 export const SCRATCH_ERRORS = 6; // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
-export const SCRATCH_ERROR_LOG = 8; // the error log: records of two words, decode: [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode: the input index and the code point
+export const SCRATCH_ERROR_LOG = 8; // the error log: decode, records of two words, [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode, records of three words, the input index, the code point and the offset of its "&#N;" in the output
 export const SCRATCH_WORDS = 264; // the size of the scratch area (a log of 128 records)

@@ -2,7 +2,7 @@
 // scalar) and the decode-only table families (dist/tables/<family>-decoder.wasm; a part of a family,
 // such as the EUC-JP decoder's japanese-jis0212, expanded in its host family's instance as js/core.js
 // does), each instantiated when loaded and again after a failure in wasm, and decoding a chunk in one of them through the
-// buffers and scratch area of cpp/exports.cpp. tools/bundle_decoder.mjs renames the .wasm paths of
+// buffers and scratch area of cpp/exports.cpp. tools/bundle_lite.mjs renames the .wasm paths of
 // the hosts ("#lite-host": ./sync_host.js, ./browser_host.js) to those files. The core is at hand
 // from load in Node, Bun, Deno and workerd; in browsers only where a host decoder is not exact, or
 // after preload().

@@ -37,7 +37,7 @@ export function hostRestrictions() {
   };
 }
 
-// Decoding through a TextDecoder class (the main entry's, or encoding-wasm/decoder's): the checks of
+// Decoding through a TextDecoder class (the main entry's, or encoding-wasm/lite's): the checks of
 // EXPECTED that need nothing else. The families they need must be loaded (japanese with its part
 // japanese-jis0212, chinese-simplified).
 export function decodeChecks(TextDecoder) {
@@ -132,9 +132,9 @@ export async function scenario(api) {
   return { before, delegated, checks: withDelegation, wasmOnly, after };
 }
 
-// encoding-wasm/decoder or encoding-wasm/lite (`lite`: its exports) as its users would: the same as scenario() with its
-// own tables entry ('encoding-wasm/decoder/tables/japanese', imported by the caller) and preload(),
-// its checks those of decodeChecks(), compared with DECODER_EXPECTED.
+// encoding-wasm/lite (`lite`: its exports) as its users would: the same as scenario() with its own
+// tables entry ('encoding-wasm/lite/tables/japanese', imported by the caller) and preload(), its
+// checks those of decodeChecks(), compared with LITE_EXPECTED.
 export async function decoderScenario(lite) {
   lite.setNativeDelegation(true);
   const before = { gbk: missingFamily(lite, 'gbk'), eucJp: missingFamily(lite, 'euc-jp') };
@@ -143,7 +143,7 @@ export async function decoderScenario(lite) {
   const withDelegation = decodeChecks(lite.TextDecoder);
   lite.setNativeDelegation(false);
   // (encoding-wasm/lite then needs its core, which a page whose host decoders are all exact has not
-  // fetched; nothing to load for encoding-wasm/decoder)
+  // fetched)
   await lite.preload('windows-1252');
   const wasmOnly = decodeChecks(lite.TextDecoder);
   const after = { eucKr: missingFamily(lite, 'euc-kr') };

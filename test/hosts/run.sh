@@ -5,8 +5,7 @@
 #      projects: test/hosts/browser/provider.mjs)
 #   2. the same files in Deno (Vitest's Node project run by deno) and in Bun (`bun test`), and the
 #      package under each runtime's own resolver (runtime-smoke.mjs); the TextDecoder suites also on
-#      encoding-wasm/decoder and encoding-wasm/lite (ENCODING_WASM_ENTRY=decoder, =lite) in the three
-#      browsers and Deno
+#      encoding-wasm/lite (ENCODING_WASM_ENTRY=lite) in the three browsers and Deno
 #   3. a plain workerd worker (workerd/run.mjs)
 #   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
 #      CSP that blocks wasm (bundle/run.mjs)
@@ -100,9 +99,8 @@ step webkit-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest
 step webkit-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project webkit
 step deno-vitest env ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
 step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
-# The TextDecoder suites again on encoding-wasm/decoder's and encoding-wasm/lite's TextDecoder
-# (vitest.config.js), in the same hosts.
-for entry in decoder lite; do
+# The TextDecoder suites again on encoding-wasm/lite's TextDecoder (vitest.config.js), in the same hosts.
+for entry in lite; do
   for engine in chromium firefox webkit; do
     project=$engine
     [ "$engine" = chromium ] && project=browser

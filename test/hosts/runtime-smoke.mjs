@@ -3,18 +3,16 @@
 // permission; Bun matches "bun", "node", "import", "default", not "module-sync", and gets
 // js/host/node_legacy.js, which uses process.getBuiltinModule where Bun has it), families
 // loading synchronously on first use, and the checks of ./checks.js with the host decoders allowed
-// and with everything in wasm; then the same decoding with encoding-wasm/decoder and
-// encoding-wasm/lite, by their package names (their bundles for the runtime's condition: "deno",
-// or "bun" for Bun).
+// and with everything in wasm; then the same decoding with encoding-wasm/lite, by its package name
+// (its bundle for the runtime's condition: "deno", or "bun" for Bun).
 // Usage: deno run test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
 import * as encoder from '../../js/encoder.js';
 import * as errors from '../../js/errors.js';
 import * as hooks from '../../js/hooks.js';
 import * as main from '../../js/index.js';
 import * as url from '../../js/url.js';
-import * as decoder from 'encoding-wasm/decoder';
 import * as lite from 'encoding-wasm/lite';
-import { checks, DECODER_EXPECTED, DECODER_EXPORTS, decodeChecks, differences, LITE_EXPECTED } from './checks.js';
+import { checks, DECODER_EXPORTS, decodeChecks, differences, LITE_EXPECTED } from './checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
 
@@ -28,10 +26,7 @@ const delegated = api.nativeDelegation();
 const failures = differences(checks(api)).map((d) => `host decoder for ${delegated.join(', ') || 'nothing'}: ${d}`);
 api.setNativeDelegation(false);
 failures.push(...differences(checks(api)).map((d) => `everything in wasm: ${d}`));
-for (const [name, entry, expected] of [
-  ['decoder', decoder, DECODER_EXPECTED],
-  ['lite', lite, LITE_EXPECTED],
-]) {
+for (const [name, entry, expected] of [['lite', lite, LITE_EXPECTED]]) {
   for (const on of [true, false]) {
     entry.setNativeDelegation(on);
     const where = on ? `host decoder for ${entry.nativeDelegation().join(', ') || 'nothing'}` : 'everything in wasm';
@@ -47,5 +42,5 @@ if (failures.length) {
 }
 console.log(
   `${runtime}: runtime smoke test passed (host decoder for ${delegated.join(', ') || 'nothing'}, then all in wasm; ` +
-    'the same decoding with encoding-wasm/decoder and encoding-wasm/lite)',
+    'the same decoding with encoding-wasm/lite)',
 );

@@ -422,8 +422,8 @@ describe('a page that replaces built-ins cannot reach into a call', () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   // This marks the runs by patching the sources' DecoderCommon, so it runs where the entry under test
   // is the sources and has a TextDecoderStream (hosts with TransformStream); not on
-  // encoding-wasm/decoder (ENCODING_WASM_ENTRY=decoder), which has no TextDecoderStream (the one
-  // test/js/decoder_entry.js passes on is the main entry's bundle, checked in the main runs).
+  // encoding-wasm/lite (ENCODING_WASM_ENTRY=lite), which has no TextDecoderStream (the one
+  // test/js/lite_entry.js passes on is the main entry's bundle, checked in the main runs).
   const streamsFromSources = TextDecoderStream !== undefined && TextDecoder === SourceTextDecoder;
   it.skipIf(!streamsFromSources).each(BUILT_INS)(
     '%s: TextDecoderStream results are right, and it is not called',

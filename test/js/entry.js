@@ -4,14 +4,12 @@
 //   (package.json "exports"): in Node the bundle dist/node/index.js (the node project of
 //   vitest.config.js resolves with Node's conditions, and rebuilds stale bundles first), in Bun
 //   dist/node/index.js too, in the browsers and Deno's Vitest run js/index.js (the sources);
-// - ENCODING_WASM_ENTRY=lite: encoding-wasm/lite's TextDecoder (lite_entry.js);
-// - ENCODING_WASM_ENTRY=decoder: encoding-wasm/decoder's TextDecoder (decoder_entry.js).
+// - ENCODING_WASM_ENTRY=lite: encoding-wasm/lite's TextDecoder (lite_entry.js).
 // test/run-all.sh and test/hosts/run.sh run the suites once per entry. What the entries lack
 // (encode, TextEncoder) comes from the main entry in each.
 const ENTRIES = {
   main: () => import('encoding-wasm'),
   lite: () => import('./lite_entry.js'),
-  decoder: () => import('./decoder_entry.js'),
 };
 export const ENTRY_UNDER_TEST = globalThis.process?.env?.ENCODING_WASM_ENTRY || 'main';
 if (!Object.hasOwn(ENTRIES, ENTRY_UNDER_TEST)) {

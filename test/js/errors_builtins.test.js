@@ -1,6 +1,6 @@
 // encoding-wasm/errors loads a table family's module, and for the EUC-JP decoder the part with index
-// jis0212, on an encoding's first use, long after the package loaded (js/errors.js instanceWithLog,
-// '#errors-core' familyModule: in browsers the shared all-errors.wasm). What runs then must not call
+// jis0212, on an encoding's first use, long after the package loaded (js/core.js instanceFor, as for
+// TextDecoder; in browsers the families the page imported or preloaded). What runs then must not call
 // built-ins that a page may have replaced (as test/js/builtins.test.js checks for decoding): array
 // methods and iteration, Object.hasOwn, WebAssembly.Module.customSections. Expected values: index
 // jis0212 pointer 1410 is U+4E02 (EUC-JP 0x8F 0xB0 0xA1), index jis0208 pointer 1410 U+4E9C (0xB0 0xA1),

@@ -1,4 +1,4 @@
-// encoding-wasm/lite (js/lite.js, bundled per host by tools/bundle_decoder.mjs): the host's exact
+// encoding-wasm/lite (js/lite.js, bundled per host by tools/bundle_lite.mjs): the host's exact
 // decoders, its scalar core (dist/encoding-lite.wasm) only where one is not exact, and the
 // decode-only families. Its TextDecoder's behaviour is tested by the TextDecoder suites themselves,
 // run again on it (ENCODING_WASM_ENTRY=lite, vitest.config.js); this checks what is particular to
@@ -53,10 +53,14 @@ describe('encoding-wasm/lite', () => {
     if (inBrowser && !/AppleWebKit(?!.*Chrome)/.test(navigator.userAgent)) expect(withCore).toBe(false);
   });
 
-  it("exports encoding-wasm/decoder's names (TextDecoder, preload, registerFamily, native delegation)", async () => {
-    const decoder = await import('encoding-wasm/decoder');
-    expect(Object.keys(lite)).toEqual(Object.keys(decoder));
-    expect(lite.TextDecoder).not.toBe(decoder.TextDecoder);
+  it('exports TextDecoder, preload, registerFamily and native delegation', () => {
+    expect(Object.keys(lite).sort()).toEqual([
+      'TextDecoder',
+      'nativeDelegation',
+      'preload',
+      'registerFamily',
+      'setNativeDelegation',
+    ]);
     expect(lite.TextDecoder).not.toBe(main.TextDecoder);
     expect(Object.prototype.toString.call(new lite.TextDecoder())).toBe('[object TextDecoder]');
   });
@@ -125,12 +129,12 @@ describe('encoding-wasm/lite', () => {
     expect(() => lite.registerFamily('chinese', japanese)).toThrow(RangeError);
   });
 
-  it("loads the EUC-JP decoder's part of the japanese family (index jis0212) as encoding-wasm/decoder does, in the japanese instance", async () => {
+  it("loads the EUC-JP decoder's part of the japanese family (index jis0212) as the main entry does, in the japanese instance", async () => {
     // EUC-JP 8F B0 A1: index jis0212 pointer 1410, U+4E02; B0 A1: index jis0208 pointer 1410, U+4E9C
     // (pointer = (lead - 0xA1) * 94 + trail - 0xA1).
     const eucJp = () => new lite.TextDecoder('euc-jp').decode(bytes([0x8f, 0xb0, 0xa1, 0xb0, 0xa1]));
     // Not the part's module: an empty module (no part section); the japanese family's own, which
-    // does not embed the part (as in encoding-wasm/decoder, js/core.js registerFamily); not a module.
+    // does not embed the part (as in the main entry, js/core.js registerFamily); not a module.
     const empty = new WebAssembly.Module(Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00));
     expect(() => lite.registerFamily('japanese-jis0212', empty)).toThrow(
       new Error(

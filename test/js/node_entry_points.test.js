@@ -133,16 +133,16 @@ describe.skipIf(!isNode)('import', () => {
 });
 
 describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)', () => {
-  it('without "module-sync" and process.getBuiltinModule, the sources and encoding-wasm/decoder load through createRequire and decode', async () => {
+  it('without "module-sync" and process.getBuiltinModule, the sources and encoding-wasm/lite load through createRequire and decode', async () => {
     // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
     // which turns it off too), so package.json gives them the sources with '#host' at
     // js/host/node_legacy.js; before 20.16 and 22.3 they have no process.getBuiltinModule either
     // (here: deleted before anything loads), and the host takes the built-ins through createRequire.
-    // dist/decoder-node/, which every Node takes, is built with that host too.
+    // dist/lite-node/, which every Node takes, is built with that host too.
     const script = `
       const decode = (m, label, bytes) => new m.TextDecoder(label).decode(Uint8Array.from(bytes));
       const main = await import('encoding-wasm');
-      const lite = await import('encoding-wasm/decoder');
+      const lite = await import('encoding-wasm/lite');
       console.log(JSON.stringify({
         getBuiltinModule: typeof process.getBuiltinModule,
         resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
@@ -251,23 +251,23 @@ describe.skipIf(!isNode)('delegation to the host decoder in Node', () => {
 });
 
 describe.skipIf(!isNode)('the polyfill where tables cannot load on first use', () => {
-  it('encoding-wasm/errors decodes every family with no tables entry, from its own modules', async () => {
+  it('encoding-wasm/errors needs the tables as TextDecoder does: an Error, then its decoding once preloaded', async () => {
     // EUC-JP 8F B0 A1: index jis0212 pointer 1410, U+4E02, then 80, an error of one byte; Big5 A4 40:
     // index Big5 pointer 5495, U+4E00.
     const script = `
       const { ErrorReportingDecoder } = await import('encoding-wasm/errors');
+      const { preload, TextDecoder } = await import('encoding-wasm');
+      const kind = (make) => { try { make(); return 'none'; } catch (e) { return e.constructor.name; } };
+      const before = [kind(() => new ErrorReportingDecoder('big5')), kind(() => new TextDecoder('big5'))];
+      await preload('euc-jp', 'big5');
       const eucJp = new ErrorReportingDecoder('euc-jp').decode(Uint8Array.of(0x8f, 0xb0, 0xa1, 0x80));
       const big5 = new ErrorReportingDecoder('big5').decode(Uint8Array.of(0xa4, 0x40));
-      const { TextDecoder } = await import('encoding-wasm');
-      let main;
-      try { new TextDecoder('big5'); } catch (e) { main = e.constructor.name; }
-      console.log(JSON.stringify({ eucJp, big5, main }));`;
+      console.log(JSON.stringify({ before, eucJp, big5 }));`;
     const result = json(await node(...hostWithoutSyncTables(), '--input-type=module', '-e', script));
     expect(result).toEqual({
+      before: ['Error', 'Error'],
       eucJp: { text: '\u4e02\ufffd', errors: [{ offset: 3, length: 1 }] },
       big5: { text: '\u4e00', errors: [] },
-      // (the main entry's own TextDecoder still needs its tables)
-      main: 'Error',
     });
   });
 
@@ -403,7 +403,7 @@ describe.skipIf(!isNode)('family modules read through Bun.mmap where Bun has it 
     json(await nodeWith({ ENTRY: entry }, '--import', hook(fails), '--input-type=module', '-e', script));
 
   it('a family module is mapped, and node:fs is not asked for', async () => {
-    expect(await run('encoding-wasm/decoder', false)).toEqual({
+    expect(await run('encoding-wasm/lite', false)).toEqual({
       text: '\u65e5\u672c',
       mapped: ['japanese-decoder.wasm'],
       fs: false,
@@ -412,7 +412,7 @@ describe.skipIf(!isNode)('family modules read through Bun.mmap where Bun has it 
   });
 
   it('where mapping fails, node:fs reads the file', async () => {
-    expect(await run('encoding-wasm/decoder', true)).toEqual({
+    expect(await run('encoding-wasm/lite', true)).toEqual({
       text: '\u65e5\u672c',
       mapped: ['japanese-decoder.wasm'],
       fs: true,

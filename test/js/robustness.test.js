@@ -18,10 +18,10 @@ import {
 
 // Load the package while watching WebAssembly.Instance, to find the core's memory. (If the module
 // was already loaded elsewhere in this worker, the memory checks fall back to the process RSS.)
-// Run on encoding-wasm/decoder or encoding-wasm/lite (ENCODING_WASM_ENTRY, vitest.config.js), the
-// package is test/js/decoder_entry.js or lite_entry.js, which load the main entry too (for encode()
-// and the streams): the memory watched is then that entry's core's (the decode-only core, without
-// the encoders; the lite core, without the labels too), whose decoders the checks make.
+// Run on encoding-wasm/lite (ENCODING_WASM_ENTRY, vitest.config.js), the package is
+// test/js/lite_entry.js, which loads the main entry too (for encode() and the streams): the memory
+// watched is then the lite core's (without the encoders and the labels), whose decoders the checks
+// make.
 const instances = [];
 const OriginalInstance = WebAssembly.Instance;
 WebAssembly.Instance = new Proxy(OriginalInstance, {
@@ -39,7 +39,7 @@ try {
 }
 const { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream, encode } = api;
 // (the cores: the modules without tables; the one of the entry under test is encoding-wasm/lite's,
-// without labels, or encoding-wasm/decoder's, without encoders, where those are tested)
+// without labels, where that is tested)
 const cores = instances.filter(
   (i) => i.exports?.memory instanceof WebAssembly.Memory && 'ew_decode' in i.exports && !('ew_families' in i.exports),
 );

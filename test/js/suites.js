@@ -1,7 +1,7 @@
 // Which suites of test/js/ run where (vitest.config.js, test/hosts/run.sh's Bun steps).
 
-// The suites of the standard's TextDecoder alone, which also run on encoding-wasm/decoder's and
-// encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY; test/js/entry.js gives them the entry under
+// The suites of the standard's TextDecoder alone, which also run on encoding-wasm/lite's
+// TextDecoder (ENCODING_WASM_ENTRY; test/js/entry.js gives them the entry under
 // test), with the suites of bad input and hostile built-ins on it too: robustness and builtins.
 export const DECODER_SUITES = [
   'ascii_input',
@@ -41,7 +41,7 @@ export function suitesFor({
 } = {}) {
   const path = (name) => `test/js/${name}.test.js`;
   return {
-    include: entry === 'decoder' || entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
+    include: entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
     exclude: [...(native === '0' ? MODE_FREE : []), ...(quick === '1' ? NOT_QUICK : [])].map(path),
   };
 }

@@ -164,6 +164,24 @@ describe('percentEncodeAfterEncoding', () => {
     }
   });
 
+  // The core's error log holds 85 records a call (docs/design.md section 16): more errors than that,
+  // in one call and across the calls of a long input, against the reference implementation.
+  it('more unencodable code points than one call of the error log holds', () => {
+    const inputs = [
+      ['windows-1252', '\u3042'.repeat(300)],
+      ['Shift_JIS', `${'\u00e9x'.repeat(200)}&#1;${'\u30a2'.repeat(40000)}\u20ac`],
+      ['ISO-2022-JP', `${'\u30a2\u20ac\u00a5'.repeat(150)}\u000e${'a'.repeat(70000)}\u20ac`],
+      ['GBK', '\u20ac\ue5e5'.repeat(120)],
+    ];
+    for (const [name, input] of inputs) {
+      const want = ref.percentEncodeAfterEncoding(name, input, SETS.query);
+      expect(percentEncodeAfterEncoding(name, input, 'query'), name).toBe(want);
+    }
+    expect(percentEncodeAfterEncoding('windows-1252', '\u3042'.repeat(300), 'query')).toBe(
+      '%26%2312354%3B'.repeat(300),
+    );
+  });
+
   it('every encoding x a sample of scalar values, each checked against the encoder plus the set’s rule', () => {
     const rand = prng(2026);
     const sample = [];

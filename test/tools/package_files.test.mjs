@@ -58,7 +58,7 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
   for (const [subpath, targets] of Object.entries(exports)) {
     if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
       continue;
-    if (subpath.startsWith('./decoder') || subpath.startsWith('./lite')) continue; // (the next tests)
+    if (subpath.startsWith('./lite')) continue; // (the next tests)
     const name = targets.default.slice('./js/'.length);
     // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
     // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
@@ -81,7 +81,7 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
     }
   }
   // The shared chunks and .wasm files the bundles import are packed with them.
-  for (const path of files.filter((f) => /^dist\/(node|deno|decoder-[a-z-]+|lite-[a-z-]+)\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/(node|deno|lite-[a-z-]+)\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
@@ -89,10 +89,9 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
   }
 });
 
-// encoding-wasm/decoder over the decode-only modules, and encoding-wasm/lite over its own core and the
-// decode-only families: each entry with the .wasm files its bundles may name.
+// encoding-wasm/lite over its own core and the decode-only families: the entry with the .wasm files
+// its bundles may name.
 const BUNDLED_PER_HOST = {
-  decoder: /-decoder\.wasm$/,
   lite: /(?:\/encoding-lite|-decoder)\.wasm$/,
 };
 for (const [entry, wasmFiles] of Object.entries(BUNDLED_PER_HOST))

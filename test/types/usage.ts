@@ -175,15 +175,14 @@ encodeReportingErrors(new Uint8Array(1));
 new ErrorReportingEncoder('gbk', { errorMode: 'fatal' });
 void [reported, firstOffset, encodeErrors, reportedBytes];
 
-// encoding-wasm/decoder
-import * as decoderEntry from 'encoding-wasm/decoder';
-import 'encoding-wasm/decoder/tables/japanese';
+// encoding-wasm/lite: fatal and streaming, and no encoders
+import * as decoderEntry from 'encoding-wasm/lite';
 await decoderEntry.preload('gbk');
 const lite = new decoderEntry.TextDecoder('shift_jis', { fatal: true });
 const liteText: string = lite.decode(new Uint8Array([0x82, 0xa0]), { stream: true });
 const liteName: decoderEntry.EncodingName = lite.encoding;
 decoderEntry.setNativeDelegation(false);
-// @ts-expect-error: the decoder entry has no encoders
+// @ts-expect-error: the lite entry has no encoders
 decoderEntry.encode('a');
 void [liteText, liteName];
 

@@ -1,10 +1,9 @@
 // The bundler and strict-CSP checks (issue "Every host", items 4 and 5):
 // - page.js is bundled for the browser twice: with esbuild, and with Vite (a production build).
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
-//   only the core, the family it imports statically, the family it preloads and the core that
-//   encoding-wasm/errors loads. decoder_page.js, which imports encoding-wasm/decoder alone, is
-//   bundled and loaded the same ways, and must fetch the decode-only modules only; lite_page.js,
-//   with encoding-wasm/lite, the lite core and the decode-only families only.
+//   only the core, the family it imports statically and the family it preloads (encoding-wasm/errors
+//   runs on the same core and families). lite_page.js, which imports encoding-wasm/lite alone, is
+//   bundled and loaded the same ways, and must fetch the lite core and the decode-only families only.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
 //   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
 //   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
@@ -81,7 +80,7 @@ async function buildVite(dir, page) {
 }
 
 // Every file of a build, with its size; fails if the JS holds wasm as base64 or a wasm is missing.
-// (`entry`: 'decoder' or 'lite' for those entries' pages, whose modules are their own)
+// (`entry`: 'lite' for that entry's page, whose modules are its own)
 function inspectBuild(name, dir, entry) {
   const files = [];
   const walk = (d) => {
@@ -106,7 +105,7 @@ function inspectBuild(name, dir, entry) {
       problems.push(`${name}: no ${base}.wasm asset in the output`);
     }
   }
-  // (the decoder's and the lite's pages: their own modules, and no other)
+  // (the lite's page: its own modules, and no other)
   for (const f of wasm)
     if (entry && !f.path.includes('-decoder') && !f.path.includes('encoding-lite'))
       problems.push(`${name}: ${f.path} is not one of encoding-wasm/${entry}'s modules`);
@@ -132,7 +131,7 @@ const POLICIES = {
 const failures = [];
 const fail = (m) => failures.push(m);
 
-// The page's scenario() results (checks.js), or with `decoder` ('decoder', 'lite') that entry's
+// The page's scenario() results (checks.js), or with `decoder` ('lite') that entry's
 // decoderScenario() results.
 function checkResults(name, results, decoder) {
   const expected = decoder === 'lite' ? LITE_EXPECTED : decoder ? DECODER_EXPECTED : undefined;
@@ -195,13 +194,11 @@ mkdirSync(out, { recursive: true });
 const builds = {
   esbuild: join(out, 'esbuild'),
   vite: join(out, 'vite'),
-  'esbuild-decoder': join(out, 'esbuild-decoder'),
-  'vite-decoder': join(out, 'vite-decoder'),
   'esbuild-lite': join(out, 'esbuild-lite'),
   'vite-lite': join(out, 'vite-lite'),
 };
-// The entry a build's page is about ('decoder', 'lite'), or undefined for the main page.
-const entryOf = (build) => /-(decoder|lite)$/.exec(build)?.[1];
+// The entry a build's page is about ('lite'), or undefined for the main page.
+const entryOf = (build) => /-(lite)$/.exec(build)?.[1];
 const pageOf = (build) => (entryOf(build) ? `${entryOf(build)}_page` : 'page');
 const t0 = Date.now();
 for (const [name, dir] of Object.entries(builds))
@@ -228,10 +225,9 @@ try {
       } else {
         checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
         const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page imports encoding-wasm/errors, which loads its own core and every family, built
-        // with the error log: encoding-errors.wasm and the combined all-errors.wasm; the decoder's
-        // and the lite's pages, their cores and the two decode-only families they load, with the
-        // EUC-JP decoder's part of japanese, and nothing else)
+        // (the page: the core, which encoding-wasm/errors shares, the family it imports, the one it
+        // preloads and the EUC-JP decoder's part of japanese; the lite's page, its core and the two
+        // decode-only families it loads, with the EUC-JP decoder's part of japanese, and nothing else)
         const want = entryOf(build)
           ? [
               'chinese-simplified-decoder.wasm',
@@ -239,14 +235,7 @@ try {
               'japanese-decoder.wasm',
               'japanese-jis0212-decoder.wasm',
             ]
-          : [
-              'all-errors.wasm',
-              'chinese-simplified.wasm',
-              'encoding-errors.wasm',
-              'encoding.wasm',
-              'japanese-jis0212.wasm',
-              'japanese.wasm',
-            ];
+          : ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
         if (JSON.stringify(wasm) !== JSON.stringify(want))
           fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       }

@@ -13,8 +13,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { TABLE_MODULES, VARIANTS, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
-import { DECODER_EXPORTS, DECODER_EXPECTED, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
+import { CORE, TABLE_MODULES, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
+import { DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +51,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 // The core, the table modules, and each of their variants (config.capnp lists them all).
-for (const file of [null, ...VARIANTS].map((v) => (v ? `${v.file}.wasm` : 'encoding.wasm')))
+for (const file of [null, ...CORE.variants].map((v) => (v ? `${v.file}.wasm` : 'encoding.wasm')))
   copyFileSync(join(root, 'dist', file), join(out, file));
 for (const name of TABLE_MODULES) {
   for (const v of [null, ...tableVariants(name)])
@@ -67,8 +67,6 @@ for (const host of [
   'host/browser.js',
   'readFileSync',
   'compileStreaming',
-  'decoder-browser',
-  'decoder-node',
   'lite-browser',
   'lite-node',
 ]) {
@@ -110,13 +108,9 @@ const failures = [
   ),
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
-// encoding-wasm/decoder and encoding-wasm/lite: the same decoding, their own tables entries and
-// preload() (with the EUC-JP decoder's part of japanese), no encoder (the lite's fatal errors do not
-// say where).
-for (const [entry, expected] of [
-  ['decoder', DECODER_EXPECTED],
-  ['lite', LITE_EXPECTED],
-]) {
+// encoding-wasm/lite: the same decoding, its own tables entries and preload() (with the EUC-JP
+// decoder's part of japanese), no encoder (its fatal errors do not say where).
+for (const [entry, expected] of [['lite', LITE_EXPECTED]]) {
   const result = response[entry];
   failures.push(
     ...differences(result.checks, expected).map((d) => `${entry} checks (host decoders): ${d}`),

@@ -1,7 +1,7 @@
 // A plain workerd module worker that uses the package the way a Workers user does: the package
 // entry, one family's static entry ('encoding-wasm/tables/japanese') and preload() for another (and
-// for the EUC-JP decoder's part of the japanese family); and the same with encoding-wasm/decoder and
-// encoding-wasm/lite and their own tables entries.
+// for the EUC-JP decoder's part of the japanese family); and the same with encoding-wasm/lite and its
+// own tables entries.
 // run.mjs bundles it with esbuild (the "workerd" condition picks js/host/workerd.js; the .wasm
 // files stay modules, listed in config.capnp). The JSON response is checked by run.mjs.
 import * as main from 'encoding-wasm';
@@ -10,8 +10,6 @@ import * as encoder from 'encoding-wasm/encoder';
 import * as errors from 'encoding-wasm/errors';
 import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
-import * as lite from 'encoding-wasm/decoder';
-import 'encoding-wasm/decoder/tables/japanese';
 import * as liteEntry from 'encoding-wasm/lite';
 import 'encoding-wasm/lite/tables/japanese';
 import { decoderScenario, hostRestrictions, scenario } from '../checks.js';
@@ -22,7 +20,6 @@ export default {
   async fetch() {
     return Response.json({
       ...(await scenario(api)),
-      decoder: await decoderScenario(lite),
       lite: await decoderScenario(liteEntry),
       host: hostRestrictions(),
       importMetaUrl: String(import.meta.url),
