@@ -14,7 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { CORE, TABLE_MODULES, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
-import { DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
