@@ -5,7 +5,7 @@
 # Groups, in the order they run: generated, format, cpp, types, reference, cli, page, js, fuzz,
 # differential, resources, hosts (the host matrix, test/hosts/run.sh).
 # Every step is timed; the end prints the ten slowest (build.sh's and the host matrix's steps
-# included). The first failing step stops the run.
+# included), with their wall-clock and CPU seconds. The first failing step stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -28,6 +28,8 @@ export STEP_TIMES=$ROOT/$BUILD_DIR/step-times.tsv
 trap 'echo; slowest_steps 10' EXIT
 
 step() { echo; echo "==== $1"; timed "$@"; }
+# node --test runs one file at a time on 2 cores (its default is one fewer than the cores): one per core.
+node_test() { node --test --test-concurrency="$(nproc)" "$@"; }
 
 if [ "$full" = 1 ]; then
   # The host matrix's browsers (apt) and runtimes (npm, into build/tools/) are downloads: they are
@@ -46,14 +48,14 @@ for group in "$@"; do
     generated)
       step "generated files are up to date" node cpp/tools/generate_tables.mjs --check
       step "the detector's trained model is up to date" node tools/detect/train.mjs --check
-      step "the generators' own tests (a hand edit of a generated file fails the check)" node --test test/tools/
+      step "the generators' own tests (a hand edit of a generated file fails the check)" node_test test/tools/
       ;;
     format) step "formatting (clang-format, Prettier; npm run format fixes it)" bash format.sh --check ;;
     cpp) step "native core tests (GoogleTest, ASan+UBSan)" ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2 ;;
     types) step "TypeScript declarations (tsc --noEmit on test/types/usage.ts)" npx tsc -p test/types ;;
     reference) step "reference implementation tests" node --test test/reference/ ;;
-    cli) step "the command line (bin/encoding-wasm.js run as a process)" node --test test/cli/ ;;
-    page) step "the converter page's modules, policy and server (the page runs in the hosts group)" node --test test/page/ ;;
+    cli) step "the command line (bin/encoding-wasm.js run as a process)" node_test test/cli/ ;;
+    page) step "the converter page's modules, policy and server (the page runs in the hosts group)" node_test test/page/ ;;
     js)
       # The Vitest suites in Node (the node project of vitest.config.js): every suite with UTF-8/UTF-16
       # handed to the host's decoder, then the suites that decode again with everything in wasm.
