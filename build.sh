@@ -48,7 +48,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     log "installing ${need_apt[*]}"
     # (test/run-all.sh may be installing the host matrix's browsers beside it: wait for apt's lock)
     apt=(apt-get -o DPkg::Lock::Timeout=300)
-    timed "build: apt-get install ${need_apt[*]}" run "${apt[@]}" update -qq
+    timed "build: apt-get update" run "${apt[@]}" update -qq
     timed "build: apt-get install ${need_apt[*]}" run env DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${need_apt[@]}"
   else
     echo "build.sh: missing ${need_apt[*]}; run as root or: sudo apt-get install ${need_apt[*]}" >&2

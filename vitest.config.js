@@ -33,7 +33,7 @@ const wantBrowser =
 // entry with a TextDecoder import test/js/entry.js, which says which one (ENCODING_WASM_ENTRY).
 // In Node the package's name resolves as Node resolves it (condition "module-sync": the bundles of
 // dist/node/, tools/bundle_entries.mjs), rebuilt here first if a source is newer. Deno's Vitest run
-// resolves it without that condition, to the sources (Vite resolves #host to js/host/node.js in
+// resolves it with Vite's default conditions, to the sources (Vite resolves #host to js/host/node.js in
 // Deno too, so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 const nodeBundles = {
@@ -45,16 +45,14 @@ const nodeBundles = {
     if (lite.stale()) await lite.bundleLite();
   },
 };
-const nodeConditions = inNode ? ['module-sync', 'node'] : ['node'];
+const asNode = { conditions: ['module-sync', 'node'] };
 
 // Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite the TextDecoder
 // suites, on that entry's TextDecoder; with ENCODING_WASM_NATIVE=0 those whose code decodes.
 const { include, exclude } = suitesFor(process.env);
 
 const node = {
-  plugins: inNode ? [nodeBundles] : [],
-  resolve: { conditions: nodeConditions },
-  ssr: { resolve: { conditions: nodeConditions } },
+  ...(inNode && { plugins: [nodeBundles], resolve: asNode, ssr: { resolve: asNode } }),
   test: {
     name: 'node',
     include,

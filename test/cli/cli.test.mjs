@@ -292,6 +292,10 @@ test('-o DIR with several files, skipping those already in the target encoding; 
 test('SIGTERM while converting from a slow stdin leaves nothing under the output name', async () => {
   const out = join(dir, 'killed.out');
   const child = spawn(process.execPath, [CLI, '-f', 'windows-1251', '-o', out], { stdio: ['pipe', 'ignore', 'pipe'] });
+  // (writes still queued when it is killed fail with EPIPE, sooner or later on a busy machine)
+  child.stdin.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const block = Buffer.alloc(65536, 0xe0);
   const writing = () => readdirSync(dir).some((f) => f.startsWith('.killed.out.') && f.endsWith('.tmp'));
   for (let i = 0; i < 8 || (!writing() && i < 400); i++) {

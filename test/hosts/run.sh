@@ -52,7 +52,8 @@ step() {
   local name=$1
   shift
   [ "$ONLY" = "  " ] || [[ $ONLY == *" $name "* ]] || return 0
-  local start=$SECONDS
+  local start=$SECONDS began
+  step_began began
   echo "==== $name"
   if "$@" >"$LOGS/$name.log" 2>&1; then
     status=ok
@@ -64,7 +65,7 @@ step() {
   local counts
   counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED' | tr -s ' ' | paste -sd';' -)
   summary+=("$(printf '%-28s %-6s %4ss  %s' "$name" "$status" $((SECONDS - start)) "$counts")")
-  [ -z "${STEP_TIMES:-}" ] || printf '%s\t%s\n' $((SECONDS - start)) "hosts: $name" >> "$STEP_TIMES"
+  step_took "hosts: $name" "$began"
 }
 
 # Bun's runner shares one module registry across the files of a run, and robustness.test.js must
