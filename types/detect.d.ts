@@ -109,7 +109,7 @@ export interface SniffResult extends DetectionResult {
  *
  * A step other than the statistics gives confidence 1 and no alternatives. Its `errors` is 0 when the
  * bytes decode cleanly in the declared encoding; otherwise it is the count `detect()` reaches with that
- * encoding as its only candidate, which stops early on a short input (at least 1). For an exact count,
+ * encoding as its only candidate (after a BOM: over the bytes that follow it), which stops early on a short input (at least 1). For an exact count,
  * decode with `encoding-wasm/errors` (the CLI and the converter page do). UTF-16 errors are not counted. TypeError for an input that is not a BufferSource and for bad options; RangeError
  * for an unknown label in `candidates` (checked whatever step decides).
  */

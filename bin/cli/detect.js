@@ -24,10 +24,10 @@ export async function detectHead(iterator, ignoreDeclarations = false) {
     filled += chunk.length;
   }
   let result = sniff(bytes, { ignoreDeclarations });
-  // A declared encoding's errors, all of them (sniff() gives detect()'s count, which stops early
-  // in a short input): those of the bytes read, a sequence cut off at their end no error unless
+  // A declared (or BOM-named) encoding's errors, all of them (sniff() gives detect()'s count, which
+  // stops early in a short input and counts no UTF-16 errors): those of the bytes read, a sequence cut off at their end no error unless
   // they are the whole input.
-  if (declared(result) && result.encoding !== 'replacement') {
+  if ((declared(result) || result.source === 'bom') && result.encoding !== 'replacement') {
     const { errors } = new ErrorReportingDecoder(result.encoding).decode(bytes, { stream: !ended });
     result = { ...result, errors: errors.length };
   }

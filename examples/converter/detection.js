@@ -13,9 +13,9 @@ export async function detectBlob(blob) {
   const bytes = new Uint8Array(await blob.slice(0, DETECT_BYTES).arrayBuffer());
   const result = sniff(bytes);
   if (result.encoding === 'replacement') return { ...sniff(bytes, { ignoreDeclarations: true }), replaced: result };
-  if (result.source === 'statistics' || result.source === 'bom') return result;
-  // A declared encoding's errors, all of them (sniff() gives detect()'s count, which stops early
-  // in a short file), in the bytes read.
+  if (result.source === 'statistics') return result;
+  // A declared (or BOM-named) encoding's errors, all of them (sniff() gives detect()'s count, which
+  // stops early in a short file and counts no UTF-16 errors), in the bytes read.
   const { errors } = decodeWithErrors(bytes, result.encoding, { final: blob.size <= DETECT_BYTES });
   return { ...result, errors: errors.length };
 }

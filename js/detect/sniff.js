@@ -48,7 +48,10 @@ export function sniff(bytes, options = undefined) {
   // The statistics run first, whatever decides: their options are checked for every input.
   const statistics = detect(input, options);
   const bom = bomEncoding(input);
-  if (bom !== null) return { ...decided(input, 'bom', { encoding: bom, declaration: 'byte order mark' }), errors: 0 };
+  // The errors are those of the bytes after the BOM (detect() over the whole input would answer the
+  // BOM's encoding without decoding anything).
+  if (bom !== null)
+    return decided(input.subarray(bom === 'utf-8' ? 3 : 2), 'bom', { encoding: bom, declaration: 'byte order mark' });
   if (declarations) {
     const transport = typeof contentType === 'string' ? transportCharset(contentType) : null;
     if (transport !== null) return decided(input, 'transport', { ...transport, declaration: 'Content-Type' });

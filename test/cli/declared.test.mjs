@@ -29,3 +29,16 @@ for (const d of declaredDocuments((await locateCorpus()).path)) {
     assert.equal(converted.stdout.toString(), d.text);
   });
 }
+
+// A byte order mark decides, and the malformed bytes after it are counted as the BOM's decoder finds
+// them (the expected count is Node's own TextDecoder's U+FFFD, not ours).
+test('a UTF-8 BOM before malformed bytes: utf-8, by its byte order mark, with their errors', () => {
+  const bytes = Uint8Array.of(0xef, 0xbb, 0xbf, 0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x62, 0x61, 0x64);
+  const errors = [...new TextDecoder('utf-8').decode(bytes)].filter((c) => c === '\ufffd').length;
+  assert.equal(errors, 3);
+  const path = join(dir, 'bom-damaged.txt');
+  writeFileSync(path, bytes);
+  const detected = run(['--detect', path]);
+  assert.equal(detected.status, 0, detected.stderr.toString());
+  assert.equal(detected.stdout.toString(), `${path}: utf-8 (100%, byte order mark, ${errors} errors)\n`);
+});
