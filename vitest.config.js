@@ -49,7 +49,8 @@ const asNode = { conditions: ['module-sync', 'node'] };
 
 // Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite the TextDecoder
 // suites, on that entry's TextDecoder; with ENCODING_WASM_NATIVE=0 those whose code decodes.
-const { include, exclude } = suitesFor(process.env);
+const { include, exclude } = suitesFor(process.env, inNode ? 'node' : 'deno');
+const inBrowser = suitesFor(process.env, 'browser');
 
 const node = {
   ...(inNode && { plugins: [nodeBundles], resolve: asNode, ssr: { resolve: asNode } }),
@@ -108,8 +109,7 @@ const browser = (name, engine, provider, commands = {}) => ({
   },
   test: {
     name,
-    include,
-    exclude,
+    ...inBrowser,
     setupFiles: ['test/hosts/browser/setup.js'],
     testTimeout: 120_000,
     browser: {

@@ -70,15 +70,17 @@ step() {
 
 # Bun's runner shares one module registry across the files of a run, and robustness.test.js must
 # load the package itself (it watches WebAssembly.Instance to find the core's memory): one process
-# per file. Arguments: environment assignments for bun. With everything in wasm, the suites whose
-# code does not decode are left out, as in Vitest's runs (test/js/suites.js MODE_FREE).
+# per file. Arguments: environment assignments for bun. The suites that run in Node only are left
+# out, and with everything in wasm the suites whose code does not decode, as in Vitest's runs
+# (test/js/suites.js NODE_ONLY, MODE_FREE).
 bun_files() {
-  local status=0 files=0 pass=0 fail=0 skip=0 out n mode_free=' '
-  if [[ " $* " == *" ENCODING_WASM_NATIVE=0 "* ]]; then
-    mode_free=" $(node --input-type=module -e "console.log((await import('./test/js/suites.js')).MODE_FREE.join(' '))") "
-  fi
+  local status=0 files=0 pass=0 fail=0 skip=0 out n left_out
+  left_out=" $(node --input-type=module -e "
+    const { MODE_FREE, NODE_ONLY } = await import('./test/js/suites.js');
+    console.log([...NODE_ONLY, ...(process.argv[1] === '0' ? MODE_FREE : [])].join(' '));
+  " "$([[ " $* " == *" ENCODING_WASM_NATIVE=0 "* ]] && echo 0)") "
   for f in test/js/*.test.js; do
-    [[ $mode_free != *" $(basename "$f" .test.js) "* ]] || continue
+    [[ $left_out != *" $(basename "$f" .test.js) "* ]] || continue
     echo "---- bun test $f"
     out=$(env "$@" "$TOOLS/bun" test "./$f" 2>&1) || status=1
     grep -vE '^\(pass\)' <<<"$out"

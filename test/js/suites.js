@@ -31,17 +31,27 @@ export const MODE_FREE = [
 // npm run test:quick (ENCODING_WASM_QUICK=1) leaves out the suites that are not about one codec or
 // the API: bounded resources (a million decoders), the corpus's real text, the package's entry
 // points loaded in processes of their own, and the detector.
-export const NOT_QUICK = ['corpus', 'detect', 'node_entry_points', 'robustness'];
+export const NOT_QUICK = ['corpus', 'detect', 'detect_real', 'node_entry_points', 'robustness'];
 
-// The suites for the given environment, as paths from the repository's root.
-export function suitesFor({
-  ENCODING_WASM_ENTRY: entry,
-  ENCODING_WASM_NATIVE: native,
-  ENCODING_WASM_QUICK: quick,
-} = {}) {
+// The detector's evaluation on the real-world set: an accuracy measurement of code that is the same
+// in every host (detect.test.js runs the detector itself everywhere), over text that
+// tools/detect/realworld.mjs reads from npm packages in node_modules with node:fs. It runs once, in
+// Node's ENCODING_WASM_NATIVE=1 run.
+export const NODE_ONLY = ['detect_real'];
+
+// The suites for the given environment and host ('node', or 'deno', 'bun', 'browser'), as paths
+// from the repository's root.
+export function suitesFor(
+  { ENCODING_WASM_ENTRY: entry, ENCODING_WASM_NATIVE: native, ENCODING_WASM_QUICK: quick } = {},
+  host = 'node',
+) {
   const path = (name) => `test/js/${name}.test.js`;
   return {
     include: entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
-    exclude: [...(native === '0' ? MODE_FREE : []), ...(quick === '1' ? NOT_QUICK : [])].map(path),
+    exclude: [
+      ...(native === '0' ? MODE_FREE : []),
+      ...(quick === '1' ? NOT_QUICK : []),
+      ...(native === '0' || host !== 'node' ? NODE_ONLY : []),
+    ].map(path),
   };
 }
