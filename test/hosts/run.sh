@@ -120,6 +120,8 @@ step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
 step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
 step workerd node test/hosts/workerd/run.mjs
 step bundle-and-csp node test/hosts/bundle/run.mjs
+# encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
+step bundle-iconv-lite node test/hosts/bundle/iconv_lite.mjs
 step readme-runtimes node test/hosts/readme/run.mjs
 step browsers-bench-quick node bench/browsers/run.mjs --quick
 step converter-page node test/page/run.mjs
