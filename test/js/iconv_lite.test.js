@@ -259,11 +259,17 @@ describe('decodeStream and encodeStream', () => {
       // Node's Transform turns a string into its UTF-8 bytes (as under iconv-lite) and rejects a number.
       expect(() => stream.write(42)).toThrow(TypeError);
     } else {
-      const error = await stream.writable
+      // (The readable side is read, so the transform runs: a TransformStream waits for a reader.)
+      const read = stream.readable
+        .getReader()
+        .read()
+        .catch((e) => e);
+      const written = stream.writable
         .getWriter()
         .write('text')
         .catch((e) => e);
-      expect(error).toBeInstanceOf(TypeError);
+      expect(await written).toBeInstanceOf(TypeError);
+      expect(await read).toBeInstanceOf(TypeError);
     }
   });
 });
