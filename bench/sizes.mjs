@@ -64,11 +64,14 @@ const PEERS = {
       "export * from '@exodus/bytes/encoding.js'; export * from '@exodus/bytes/multi-byte.js'; export * from '@exodus/bytes/single-byte.js';",
   },
 };
+// iconv-lite itself needs Node's Buffer (a polyfill of it in a browser bundle), so it is not bundled.
+PEERS.iconvLite = {};
 const installed = (name) => existsSync(new URL(`node_modules/${name}/package.json`, root));
 async function peers(which) {
   const sizes = [];
   for (const [name, code] of Object.entries(PEERS[which]))
     if (installed(name)) sizes.push(`${name} ${kb(gz(await bundle(code)))}`);
+  if (which === 'iconvLite') return "iconv-lite: not bundled, it needs Node's Buffer";
   return sizes.join(', ') || 'none installed';
 }
 
@@ -82,6 +85,9 @@ const familySum = FAMILIES.reduce((sum, f) => sum + families[f.name], 0);
 const lite2JapaneseJs = await bundle(
   "import './dist/lite-browser/tables/japanese.js'; export { TextDecoder } from './dist/lite-browser/index.js';",
 );
+// encoding-wasm/iconv-lite used as iconv-lite is for one single-byte encoding (decode and encode; its
+// encoder runs through encoding-wasm/errors, which says where the characters the encoding lacks are).
+const iconvJs = await bundle("export { decode, encode } from './js/iconv_lite.js';");
 const cases = [
   ['TextDecoder for windows-1252 (UTF-8, UTF-16, every single-byte encoding)', decoder, 6, 'windows1252'],
   ['  the same from encoding-wasm/lite (where the host decoders are exact)', gz(lite2Js), 6, 'windows1252'],
@@ -90,6 +96,12 @@ const cases = [
     gz(lite2Js) + gz(lite2Core),
     6,
     'windows1252',
+  ],
+  [
+    'iconv-lite drop-in for windows-1251 (encoding-wasm/iconv-lite: decode, encode)',
+    gz(core) + gz(iconvJs),
+    24,
+    'iconvLite',
   ],
   ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
   [

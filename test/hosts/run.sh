@@ -138,6 +138,8 @@ lane_two() {
   step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
   step workerd node test/hosts/workerd/run.mjs
   step bundle-and-csp node test/hosts/bundle/run.mjs
+  # encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
+  step bundle-iconv-lite node test/hosts/bundle/iconv_lite.mjs
   step readme-runtimes node test/hosts/readme/run.mjs
 }
 lane_one &
