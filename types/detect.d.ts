@@ -17,7 +17,7 @@ export interface EncodingGuess {
   /**
    * The decoding errors of `encoding` in the input: how many U+FFFD its decoder outputs in
    * replacement mode (streaming: a character cut off at the end is no error). Errors do not rule a
-   * candidate out at any length: each costs it 8 nats of log-likelihood (5.5 for UTF-8), so a few
+   * candidate out at any length: each costs it 6 nats of log-likelihood (5.5 for UTF-8), so a few
    * bad bytes lose against the evidence of the right language; past 32 errors it is out. For the
    * answer of confidence 0 (every candidate out), the count at which it was ruled out (33); 0 for a
    * BOM's answer (nothing is decoded).
