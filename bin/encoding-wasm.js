@@ -30,8 +30,12 @@ const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin
 Detection (no -f), as the HTML standard sniffs a page: a byte order mark; else the <meta charset>,
 <meta http-equiv=Content-Type content="...; charset=..."> or <?xml ... encoding="..."?> in the first
 1024 bytes (a label the Encoding standard lacks is ignored); else statistics over the first MiB.
-Exit status: 0 done, 1 malformed input, an unencodable character, or an input that declares a label
-of the replacement encoding (iso-2022-kr, hz-gb-2312, ...), 2 bad usage.
+Exit status: 0 done (also when the reader closes the pipe, as cat); 1 malformed input, an
+unencodable character, an input that declares a label of the replacement encoding (iso-2022-kr,
+hz-gb-2312, ...), or a file that cannot be read or written (a full disk, a directory, no
+permission, an input that changed while it was read): the OS's message after the path; with
+several files the others are still converted; 2 bad usage; 130/143 SIGINT/SIGTERM. An output file
+appears only when complete: a temporary file beside it, renamed into place, removed on any failure.
 `;
 
 const OPTIONS = {

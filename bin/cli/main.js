@@ -9,7 +9,7 @@ import { ConversionError, UsageError } from './errors.js';
 import { openInput, readHead } from './input.js';
 import { listEncodings, listEncodingsJSON } from './list.js';
 import { detectionReport, LineEndings } from './report.js';
-import { FileOutput, StdoutOutput } from './output.js';
+import { FileOutput, osMessage, StdoutOutput } from './output.js';
 import { createProgress } from './progress.js';
 
 const ERROR_MODES = {
@@ -47,7 +47,7 @@ export async function main(values, positionals) {
 }
 
 // "a.txt: no such file or directory" from "ENOENT: no such file or directory, open 'a.txt'".
-const systemMessage = (error) => `${error.path}: ${error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')}`;
+const systemMessage = (error) => `${error.path}: ${osMessage(error)}`;
 
 function encodingOf(label, what) {
   const encoding = normalizeEncoding(label);
