@@ -7,7 +7,10 @@ import { main } from './cli/main.js';
 const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin)
   -f, --from LABEL     input encoding (default: what the input declares, else detected;
                        see "Detection" below; said on stderr)
-  -t, --to LABEL       output encoding (default utf-8)
+  -t, --to LABEL       output encoding (default utf-8), with iconv's suffixes:
+                       LABEL//TRANSLIT: a character the target lacks is written as its closest
+                       spelling ("€" EUR, "—" -, "é" e, "½" 1/2), else "?"; the count on stderr;
+                       LABEL//IGNORE: as -c; LABEL//TRANSLIT//IGNORE: no "?", dropped
   -o, --output PATH    output file, or a directory for several inputs (default stdout)
       --in-place       convert the files in place, keeping FILE.bak (--no-backup: none)
   -c                   drop what cannot be converted (malformed input, characters the target lacks)

@@ -64,8 +64,21 @@ function isDirectory(path) {
   }
 }
 
+// iconv's suffixes of the output encoding: "shift_jis//TRANSLIT//IGNORE" -> { label, translit, ignore }.
+function suffixes(label) {
+  const [name, ...rest] = label.split('//');
+  const flags = new Set(rest.map((s) => s.toUpperCase()));
+  for (const flag of flags) {
+    if (flag !== 'TRANSLIT' && flag !== 'IGNORE') {
+      throw new UsageError(`-t ${label}: unknown suffix //${flag} (//TRANSLIT and //IGNORE are known)`);
+    }
+  }
+  return { label: name, translit: flags.has('TRANSLIT'), ignore: flags.has('IGNORE') };
+}
+
 function resolve(values, inputs) {
-  const to = encodingOf(values.to ?? 'utf-8', 'output');
+  const target = suffixes(values.to ?? 'utf-8');
+  const to = encodingOf(target.label, 'output');
   const from = values.from === undefined ? null : encodingOf(values.from, 'input');
   const mode = ERROR_MODES[values.errors ?? 'fatal'];
   if (!mode) throw new UsageError(`--errors takes fatal, replacement or html, not "${values.errors}"`);
@@ -84,7 +97,8 @@ function resolve(values, inputs) {
     from,
     to,
     ...mode,
-    omit: Boolean(values.c),
+    omit: Boolean(values.c) || target.ignore,
+    translit: target.translit,
     bom,
     bomAsked: Boolean(values.bom || values['no-bom']),
     inPlace,
@@ -130,6 +144,15 @@ async function convertEach(options, inputs) {
     }
   }
   return status;
+}
+
+const characters = (n) => `${n} character${n === 1 ? '' : 's'}`;
+
+// "a.txt: 3 characters transliterated, 1 with no spelling in shift_jis written as ?".
+function translitReport(name, { transliterated, unspelled }, { to, omit, encodeErrors }) {
+  const rest = omit ? 'dropped' : `written as ${encodeErrors === 'html' ? '&#N;' : '?'}`;
+  const none = unspelled ? `, ${unspelled} with no spelling in ${to} ${rest}` : '';
+  return `${name}: ${characters(transliterated)} transliterated${none}`;
 }
 
 async function convertOne(options, path) {
@@ -189,6 +212,7 @@ async function convertOne(options, path) {
   }
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
+  if (result.transliterated || result.unspelled) say(translitReport(input.name, result, options));
   const detected = sniffed === null ? '' : declared(sniffed) ? ` (${sniffed.declaration})` : ' (detected)';
   return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
 }
