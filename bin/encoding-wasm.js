@@ -17,6 +17,10 @@ const USAGE = `Usage: encoding-wasm [options] [FILE...]   (no FILE or "-": stdin
       --errors MODE    fatal (default): stop at the first error, exit 1;
                        replacement: malformed input becomes U+FFFD;
                        html: that, and characters the target lacks become &#N;
+      --keep-declaration
+                       leave the input's <meta charset>, <meta http-equiv=Content-Type> or
+                       <?xml encoding> as it is (by default its label is rewritten to the
+                       target encoding, nothing else in the file changed; said on stderr)
       --bom, --no-bom  write a byte order mark (UTF-8 and UTF-16 output; default: UTF-16 only)
       --detect         print each input's encoding, convert nothing: "FILE: ENCODING (NN%)",
                        with the declaration that decided and the error count if any
@@ -55,6 +59,7 @@ const OPTIONS = {
   verbose: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
   'ignore-declarations': { type: 'boolean' },
+  'keep-declaration': { type: 'boolean' },
   list: { type: 'boolean', short: 'l' },
   help: { type: 'boolean', short: 'h' },
 };

@@ -7,6 +7,8 @@ import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
 import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
+import { normalizeEncoding } from 'encoding-wasm/hooks';
+import { rewriteDeclaration } from '../../js/convert/declaration.js';
 import { transliterator } from '../../js/convert/translit.js';
 import { ConversionError, describeCodePoint } from './errors.js';
 
@@ -68,6 +70,21 @@ const countCodePoints = (text) =>
 // //TRANSLIT); throws a ConversionError for the first malformed byte or unencodable character.
 export async function convert(options) {
   const { input, chunks, from, to, decodeErrors, encodeErrors, omit, translit, bom, write, progress } = options;
+  // The first 1024 characters or more, held until there so that a declaration is seen whole.
+  let head = options.keepDeclaration ? null : '';
+  let declaration = null;
+  const withDeclaration = (text, last) => {
+    if (head === null) return text;
+    head += text;
+    if (head.length < 1024 && !last) return '';
+    const whole = head;
+    head = null;
+    const rewritten = rewriteDeclaration(whole, to);
+    // (a label of the target already, "UTF-8" for utf-8, stays as written)
+    if (!rewritten || normalizeEncoding(rewritten.from) === to) return whole;
+    declaration = { declaration: rewritten.declaration, from: rewritten.from };
+    return rewritten.text;
+  };
   // Malformed input stops the conversion at its first error, whose bytes encoding-wasm/errors says
   // (from stdin too: nothing is read again).
   const stopAtErrors = decodeErrors === 'fatal' && !omit;
@@ -139,14 +156,14 @@ export async function convert(options) {
   for await (const chunk of chunks) {
     let text = decode(chunk, true);
     if (omit) text = dropMalformed(text, chunk, false);
-    await writeText(text, false);
+    await writeText(withDeclaration(text, false), false);
     offset += chunk.length;
     progress.update(offset);
   }
   let text = decode(new Uint8Array(0), false);
   if (omit) text = dropMalformed(text, new Uint8Array(0), true);
-  await writeText(text, true);
-  return { bytesIn: offset, ...counts };
+  await writeText(withDeclaration(text, true), true);
+  return { bytesIn: offset, declaration, ...counts };
 }
 
 // The message for the first error ({ offset, length }: its malformed bytes), found in the last

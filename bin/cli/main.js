@@ -107,6 +107,7 @@ function resolve(values, inputs) {
     outputFile: outputDir ? null : (values.output ?? null),
     several: inPlace || outputDir !== null,
     ignoreDeclarations: Boolean(values['ignore-declarations']),
+    keepDeclaration: Boolean(values['keep-declaration']),
   };
 }
 
@@ -213,6 +214,11 @@ async function convertOne(options, path) {
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
   if (result.transliterated || result.unspelled) say(translitReport(input.name, result, options));
+  if (result.declaration) {
+    const { declaration, from: label } = result.declaration;
+    const what = declaration === 'xml' ? 'XML declaration' : '<meta> charset';
+    say(`${input.name}: its ${what} "${label}" now says "${to}" (--keep-declaration leaves it)`);
+  }
   const detected = sniffed === null ? '' : declared(sniffed) ? ` (${sniffed.declaration})` : ' (detected)';
   return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
 }
