@@ -9,7 +9,7 @@ import { Encoder } from 'encoding-wasm/encoder';
 import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
 import { normalizeEncoding } from 'encoding-wasm/hooks';
 import { rewriteDeclaration } from '../../js/convert/declaration.js';
-import { transliterator } from '../../js/convert/translit.js';
+import { rewrite, transliterator } from '../../js/convert/translit.js';
 import { ConversionError, describeCodePoint } from './errors.js';
 
 // The byte order marks --bom writes (https://encoding.spec.whatwg.org/#bom-sniff has the same three).
@@ -32,18 +32,6 @@ class Utf16Encoder {
     const bytes = Buffer.from(text, 'utf16le');
     return this.bigEndian ? bytes.swap16() : bytes;
   }
-}
-
-// `text` with the code points at `errors` (an ErrorReportingEncoder's, whose indices start at
-// `start` in the stream) replaced by `replace(codePoint)`.
-function rewrite(text, errors, start, replace) {
-  let out = '';
-  let from = 0;
-  for (const { index, codePoint } of errors) {
-    out += text.slice(from, index - start) + replace(codePoint);
-    from = index - start + (codePoint > 0xffff ? 2 : 1);
-  }
-  return out + text.slice(from);
 }
 
 // What //TRANSLIT writes for a character the target lacks: its spelling, else (like GNU iconv) "?",

@@ -39,3 +39,15 @@ export function transliterator(encoding) {
   };
   return (cp) => spell(cp, 0);
 }
+
+// `text` with the code points at `errors` (an ErrorReportingEncoder's, whose indices count from
+// `start` in the stream) replaced by `replace(codePoint)`.
+export function rewrite(text, errors, start, replace) {
+  let out = '';
+  let from = 0;
+  for (const { index, codePoint } of errors) {
+    out += text.slice(from, index - start) + replace(codePoint);
+    from = index - start + (codePoint > 0xffff ? 2 : 1);
+  }
+  return out + text.slice(from);
+}
