@@ -61,6 +61,7 @@ for group in $*; do
       step "generated files are up to date" node cpp/tools/generate_tables.mjs --check
       step "the detector's trained model is up to date" node tools/detect/train.mjs --check
       step "iconv-lite's names as encoding-wasm/iconv-lite maps them are up to date" node tools/iconv_lite_labels.mjs --check
+      step "the //TRANSLIT table is up to date" node tools/translit.mjs --check
       step "the generators' own tests (a hand edit of a generated file fails the check)" node_test test/tools/
       ;;
     format) step "formatting (clang-format, Prettier; npm run format fixes it)" bash format.sh --check ;;
