@@ -100,7 +100,7 @@ const cases = [
   [
     'iconv-lite drop-in for windows-1251 (encoding-wasm/iconv-lite: decode, encode)',
     gz(core) + gz(iconvJs),
-    24,
+    null, // no target: the issue asks for the figure, not a bound
     'iconvLite',
   ],
   ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
@@ -129,10 +129,11 @@ console.log(
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 const caseRows = [];
 for (const [name, size, target, which] of cases) {
-  const verdict = size <= target * 1024 ? 'met' : `${kb(size - target * 1024)} over`;
+  const verdict = target === null ? '' : size <= target * 1024 ? 'met' : `${kb(size - target * 1024)} over`;
   const peerSizes = await peers(which);
-  console.log(`  ${name.padEnd(76)} ${kb(size).padStart(8)} | ≤ ${target} KB, ${verdict} | ${peerSizes}`);
-  caseRows.push([name.trim(), kb(size), `${target} KB: ${verdict}`, peerSizes]);
+  const bound = target === null ? 'no target' : `≤ ${target} KB, ${verdict}`;
+  console.log(`  ${name.padEnd(76)} ${kb(size).padStart(8)} | ${bound} | ${peerSizes}`);
+  caseRows.push([name.trim(), kb(size), target === null ? 'none' : `${target} KB: ${verdict}`, peerSizes]);
 }
 
 // `npm run bench -- sizes --write-docs`: the same figures into README.md and docs/performance.md.
