@@ -133,39 +133,18 @@ TEST(DriverFatal, ReadStopsBeforeTheByteWhereTheErrorWasFound) {
 // { stream: true } (no kFlush) leaves do not flush true, so the decoder keeps the state the error
 // left, and the I/O queue keeps the bytes the error restored (DecodeResult::restored: count, then
 // bytes) and those after in[read]; the caller passes them first in the next call.
-TEST(DriverFatal, StreamingErrorKeepsTheDecoder) {
-  // ISO-2022-JP: ESC ( J sets the output state Roman; 0x0E is an error that restores nothing; ~ is
-  // then U+203E (the WPT textdecoder-mistakes case).
-  Stream j{ISO_2022_JP};
-  expect_result(j.call({0x1B, 0x28, 0x4A}, kFatal), kDone, 3, 0, 0);
-  DecodeResult r = j.call({0x0E, 'a'}, kFatal);
-  EXPECT_EQ(r.status, kError);
-  EXPECT_EQ(r.read, 0u);
-  EXPECT_EQ(r.restored, 0u);
-  EXPECT_FALSE(is_new_decoder(j.state));
-  j.call({'a', 0x7E}, kFlush);  // the queue: 'a' (after the 0x0E), then the next input
-  EXPECT_EQ(j.last_text, utf16({'a', 0x203E}));
-  EXPECT_TRUE(is_new_decoder(j.state));
+class DriverFatalJapanese : public FamilyTest<kJapanese> {};
+class DriverFatalChinese : public FamilyTest<kChineseSimplified> {};
 
+TEST(DriverFatal, StreamingErrorKeepsTheDecoder) {
   // UTF-8: C3 then 'A' restores 'A'.
   Stream u{UTF_8};
-  r = u.call({0xC3, 'A', 'B'}, kFatal);
+  DecodeResult r = u.call({0xC3, 'A', 'B'}, kFatal);
   EXPECT_EQ(r.status, kError);
   EXPECT_EQ(r.read, 1u);
   EXPECT_EQ(r.restored, 0x4101u) << "one byte, 'A'";
   u.call({'A', 'B'}, kFlush);
   EXPECT_EQ(u.last_text, u"AB");
-
-  // gb18030: 81 30 81 held from an earlier call, then 'A' restores « 30, 81, 'A' ».
-  Stream g{GB18030};
-  expect_result(g.call({0x81, 0x30, 0x81}, kFatal), kDone, 3, 0, 0);
-  r = g.call({'A', 'B'}, kFatal);
-  EXPECT_EQ(r.status, kError);
-  EXPECT_EQ(r.read, 0u);
-  EXPECT_EQ(r.restored, 0x41813003u);
-  EXPECT_TRUE(is_new_decoder(g.state)) << "gb18030's error leaves its decoder new";
-  g.call({0x30, 0x81, 'A', 'B'}, kFlush);
-  EXPECT_EQ(g.last_text, utf16({'0', 0x4E04, 'B'})) << "81 41 is pointer 1 (index-gb18030.txt)";
 
   // UTF-16BE: a leading surrogate, then a code unit that is not a trailing one: the spec restores
   // both of its bytes. The first is held as the pending byte again; the second is restored.
@@ -187,12 +166,45 @@ TEST(DriverFatal, ErrorWithFlushLeavesANewDecoder) {
   EXPECT_EQ(r.status, kError);
   EXPECT_EQ(r.restored, 0u);
   EXPECT_TRUE(is_new_decoder(s.state));
+}
+
+TEST_F(DriverFatalJapanese, StreamingErrorKeepsTheDecoder) {
+  // ISO-2022-JP: ESC ( J sets the output state Roman; 0x0E is an error that restores nothing; ~ is
+  // then U+203E (the WPT textdecoder-mistakes case).
+  Stream j{ISO_2022_JP};
+  expect_result(j.call({0x1B, 0x28, 0x4A}, kFatal), kDone, 3, 0, 0);
+  DecodeResult r = j.call({0x0E, 'a'}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 0u);
+  EXPECT_EQ(r.restored, 0u);
+  EXPECT_FALSE(is_new_decoder(j.state));
+  j.call({'a', 0x7E}, kFlush);  // the queue: 'a' (after the 0x0E), then the next input
+  EXPECT_EQ(j.last_text, utf16({'a', 0x203E}));
+  EXPECT_TRUE(is_new_decoder(j.state));
+
+}
+
+TEST_F(DriverFatalJapanese, ErrorWithFlushLeavesANewDecoder) {
   Stream j{ISO_2022_JP};
   j.call({0x1B, 0x28, 0x4A}, kFatal);
   EXPECT_EQ(j.call({0x0E}, kFatal | kFlush).status, kError);
   EXPECT_TRUE(is_new_decoder(j.state));
   j.call({0x7E}, kFlush);
   EXPECT_EQ(j.last_text, u"~");
+}
+
+TEST_F(DriverFatalChinese, StreamingErrorRestoresHeldBytes) {
+  // gb18030: 81 30 81 held from an earlier call, then 'A' restores « 30, 81, 'A' ».
+  Stream g{GB18030};
+  expect_result(g.call({0x81, 0x30, 0x81}, kFatal), kDone, 3, 0, 0);
+  DecodeResult r = g.call({'A', 'B'}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 0u);
+  EXPECT_EQ(r.restored, 0x41813003u);
+  EXPECT_TRUE(is_new_decoder(g.state)) << "gb18030's error leaves its decoder new";
+  g.call({0x30, 0x81, 'A', 'B'}, kFlush);
+  EXPECT_EQ(g.last_text, utf16({'0', 0x4E04, 'B'})) << "81 41 is pointer 1 (index-gb18030.txt)";
+
 }
 
 TEST(DriverFatal, ErrorLeavesBomSeenAsItWas) {
