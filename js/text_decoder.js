@@ -179,19 +179,19 @@ export class DecoderCommon {
     const { tail } = this;
     const skip = tail === null ? 0 : notHeld(this.name, tail, this.position);
     const held = tail === null ? 0 : lengthOf(tail) - skip;
-    let input = bytes;
-    if (held > 0) {
-      const total = lengthOf(bytes);
-      input = new Uint8Array(held + total);
-      for (let i = 0; i < held; i++) input[i] = tail[skip + i];
-      setBytes(input, bytes, held);
-    }
     this.tail = null;
-    // A new decoder, but for BOM seen: the bytes before the held ones gave output (fatal mode).
+    // A new decoder, but for BOM seen: the bytes before the held ones gave output (fatal mode), and
+    // so may the held ones, which go first, by themselves (the host took them: no error).
     this.state.s0 = 0;
     this.state.s1 = this.position > held && !this.ignoreBOM ? BOM_SEEN : 0;
-    this.position -= held;
-    runDecoder(this.instance, this, input, flush);
+    if (held > 0) {
+      const heldBytes = new Uint8Array(held);
+      for (let i = 0; i < held; i++) heldBytes[i] = tail[skip + i];
+      this.position -= held;
+      runDecoder(this.instance, this, heldBytes, false);
+      this.position += held;
+    }
+    runDecoder(this.instance, this, bytes, flush);
   }
 
   // (`total`: the length of `bytes`.)

@@ -49,3 +49,10 @@ export function queueAfterHostError(host, name, bytes) {
   for (let k = 0; k < total - next; k++) queue[k] = bytes[next + k];
   return queue;
 }
+
+// Whether a new decoder of `host` for `name` (ignoring BOMs) gives output for `bytes` (a Uint8Array
+// of fixed length without errors, with { stream: true }): then BOM seen would be true after them.
+export function givesOutput(host, name, bytes) {
+  const decoder = new host.Native(name, { __proto__: null, fatal: true, ignoreBOM: true });
+  return apply(host.decode, decoder, [bytes, STREAM]) !== '';
+}

@@ -8,7 +8,7 @@ import * as MESSAGES from '../messages.js';
 import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
 import { prepend } from '../after_error.js';
 import { holdsBytes, keepTail, notHeld } from '../host_tail.js';
-import { queueAfterHostError } from './after_host_error.js';
+import { givesOutput, queueAfterHostError } from './after_host_error.js';
 import { host } from './exact.js';
 import { delegated } from './host.js';
 import { encodingId, NAMES } from './labels.js';
@@ -137,8 +137,9 @@ export class TextDecoder {
     const tail = this.#tail;
     const skip = tail === null ? 0 : notHeld(name, tail, this.#position);
     const held = tail === null ? 0 : lengthOf(tail) - skip;
-    this.#bomSeen ||= this.#position > held;
-    this.#queue = queueAfterHostError(host, name, prepend(held > 0 ? new Uint8Array(bufferOf(tail), skip, held) : null, bytes));
+    const heldBytes = held > 0 ? new Uint8Array(bufferOf(tail), skip, held) : null;
+    this.#bomSeen ||= this.#position > held || (held > 0 && givesOutput(host, name, heldBytes));
+    this.#queue = queueAfterHostError(host, name, prepend(heldBytes, bytes));
     this.#tail = null;
     this.#position = 0;
   }

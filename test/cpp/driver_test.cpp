@@ -181,7 +181,6 @@ TEST_F(DriverFatalJapanese, StreamingErrorKeepsTheDecoder) {
   j.call({'a', 0x7E}, kFlush);  // the queue: 'a' (after the 0x0E), then the next input
   EXPECT_EQ(j.last_text, utf16({'a', 0x203E}));
   EXPECT_TRUE(is_new_decoder(j.state));
-
 }
 
 TEST_F(DriverFatalJapanese, ErrorWithFlushLeavesANewDecoder) {
@@ -204,7 +203,6 @@ TEST_F(DriverFatalChinese, StreamingErrorRestoresHeldBytes) {
   EXPECT_TRUE(is_new_decoder(g.state)) << "gb18030's error leaves its decoder new";
   g.call({0x30, 0x81, 'A', 'B'}, kFlush);
   EXPECT_EQ(g.last_text, utf16({'0', 0x4E04, 'B'})) << "81 41 is pointer 1 (index-gb18030.txt)";
-
 }
 
 TEST(DriverFatal, ErrorLeavesBomSeenAsItWas) {

