@@ -1,4 +1,5 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
+import { BOM_SEEN, prepend } from './after_error.js';
 import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
 import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
 import { getPrototypeOf, lengthOf, Map, mapGet, mapSet, setBytes, Uint8Array } from './intrinsics.js';
@@ -105,6 +106,12 @@ export class DecoderCommon {
     this.host = null;
     // With a host UTF-8/UTF-16 decoder, fatal: the stream's last bytes, which it may be holding (host_tail.js).
     this.tail = null;
+    // After a fatal error in a call with { stream: true }, until the next new decoder instance: the
+    // rest of the I/O queue for the next call (run_decoder.js sets it; a Uint8Array, maybe empty)
+    // until that call takes it, and `afterError`: our decoder, not the host's, carries on.
+    this.queue = null;
+    this.queueAt = 0;
+    this.afterError = false;
     this.ascii = isAscii !== null && !NOT_ASCII.has(encodingName(id));
   }
 
@@ -121,14 +128,30 @@ export class DecoderCommon {
     state.s1 = 0;
     this.position = 0;
     this.tail = null;
+    this.queue = null;
+    this.afterError = false;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
   // `flush`, processes the queue and returns the serialized output. On a fatal error this throws a
-  // TypeError and the decoder is a new instance again.
+  // TypeError; without `flush` the decoder then carries on (this.queue: after_error.js).
   decodeChunk(bytes, flush) {
+    bytes = prepend(this.queue, bytes);
+    this.queue = null;
+    try {
+      return this.#decode(bytes, flush);
+    } catch (error) {
+      if (this.queue !== null) {
+        this.position += this.queueAt;
+        this.afterError = true;
+      }
+      throw error;
+    }
+  }
+
+  #decode(bytes, flush) {
     const length = lengthOf(bytes);
-    if (this.Host) return this.#decodeOnHost(bytes, flush, length);
+    if (this.Host && !this.afterError) return this.#decodeOnHost(bytes, flush, length);
     // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Only
     // over a fixed-length ArrayBuffer (shared memory could change between the test and the copy;
     // a resizable one takes the wasm path, to keep one cheap test), and not past the size where
@@ -156,18 +179,19 @@ export class DecoderCommon {
     const { tail } = this;
     const skip = tail === null ? 0 : notHeld(this.name, tail, this.position);
     const held = tail === null ? 0 : lengthOf(tail) - skip;
-    let input = bytes;
-    if (held > 0) {
-      const total = lengthOf(bytes);
-      input = new Uint8Array(held + total);
-      for (let i = 0; i < held; i++) input[i] = tail[skip + i];
-      setBytes(input, bytes, held);
-    }
     this.tail = null;
+    // A new decoder, but for BOM seen: the bytes before the held ones gave output (fatal mode), and
+    // so may the held ones, which go first, by themselves (the host took them: no error).
     this.state.s0 = 0;
-    this.state.s1 = 0;
-    this.position -= held;
-    runDecoder(this.instance, this, input, flush);
+    this.state.s1 = this.position > held && !this.ignoreBOM ? BOM_SEEN : 0;
+    if (held > 0) {
+      const heldBytes = new Uint8Array(held);
+      for (let i = 0; i < held; i++) heldBytes[i] = tail[skip + i];
+      this.position -= held;
+      runDecoder(this.instance, this, heldBytes, false);
+      this.position += held;
+    }
+    runDecoder(this.instance, this, bytes, flush);
   }
 
   // (`total`: the length of `bytes`.)
@@ -239,8 +263,9 @@ export class TextDecoder {
     try {
       return common.decodeChunk(bytes, !stream);
     } catch (error) {
-      // After a fatal error the next call starts a new decoder, as after a flush.
-      this.#doNotFlush = false;
+      // After a fatal error in a call with { stream: true } do not flush stays true and the decoder
+      // carries on (after_error.js); after any other error the next call starts a new decoder.
+      if (common.queue === null) this.#doNotFlush = false;
       throw error;
     }
   }
