@@ -21,28 +21,28 @@ beforeAll(async () => {
 });
 
 describe('real-world documents (a third of the set)', () => {
-  it('whole documents: at least 99% right with markup, 91% as plain text (capitals, mostly-ASCII notes, prose)', () => {
+  it('whole documents: at least 99.5% right with markup, 98.5% as plain text (capitals, mostly-ASCII notes, prose)', () => {
     expect(docs.length).toBeGreaterThan(500);
     expect(new Set(docs.map((d) => d.kind)).size).toBe(10);
     for (const [markup, floor] of [
-      [true, 0.99],
-      [false, 0.91],
+      [true, 0.995],
+      [false, 0.985],
     ]) {
       const set = docs.filter((d) => d.markup === markup);
       expect(share(set.map((d) => right(d.bytes, d.encoding))), `markup ${markup}`).toBeGreaterThanOrEqual(floor);
     }
   });
 
-  it('prefixes of 8 bytes to 1 KiB: at least 95% right at each length', () => {
+  it('prefixes of 8 bytes to 1 KiB: at least 97% right at each length', () => {
     for (const length of [8, 16, 32, 64, 128, 256, 512, 1024]) {
       const set = docs.filter((d) => d.bytes.length > length);
       const got = share(set.map((d) => right(d.bytes.subarray(0, length), d.encoding)));
-      expect(got, `${length} bytes`).toBeGreaterThanOrEqual(0.95);
+      expect(got, `${length} bytes`).toBeGreaterThanOrEqual(0.97);
     }
   });
 
-  it('damaged copies: 1, 3 and 10 bad bytes at least 96%, 95% and 93% right; the answer counts its errors', () => {
-    const floors = [0.96, 0.95, 0.93];
+  it('damaged copies: 1, 3 and 10 bad bytes at least 97%, 96% and 94% right; the answer counts its errors', () => {
+    const floors = [0.97, 0.96, 0.94];
     [1, 3, 10].forEach((count, i) => {
       const set = docs.filter((d) => d.damaged[i]);
       expect(set.length).toBeGreaterThan(100);

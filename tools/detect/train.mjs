@@ -170,7 +170,33 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   const emission = (b) => (b >= firstHigh ? 0 : b === 0 ? Math.log(0.5) : latin ? 0 : -Math.log(26));
   const rowTotal = (a) => pairs.subarray(a * count, (a + 1) * count).reduce((x, y) => x + y, 0);
   const types = (a) => Math.max(1, pairs.subarray(a * count, (a + 1) * count).filter((n) => n > 0).length);
-  const rows = Array.from({ length: count }, (_, a) => quantize(Math.log(types(a) / (rowTotal(a) + types(a)))));
+  // A script switch within a word: in the text of a group that writes no Latin letters, a letter of
+  // its script right after an ASCII letter ("Cafй": "Café" read as Cyrillic) is as rare as an ASCII
+  // letter right after one of its letters, which the text counts (add-half smoothed: 2 in the
+  // Cyrillic text's 64,464 letters, none in the others'). The text has too few ASCII letters to say
+  // what follows them, so the pairs of the ASCII letter class with a byte >= 0x80 after it are scaled
+  // to make that the chance of any character >= 0x80 after an ASCII letter (its row term, and the
+  // listed pairs). Without it, ASCII words among Cyrillic words could not be scored as foreign
+  // (detector.js FOREIGN_SCRIPT_ASCII) without reading Latin text with a few accents as Cyrillic.
+  let scale = 1;
+  if (!latin) {
+    const isHighLetter = (k) => k >= firstHigh && k < CONTROL && isLetter(high[k - firstHigh]);
+    let letters = 0;
+    let switches = 0;
+    for (let a = firstHigh; a < CONTROL; a++)
+      if (isHighLetter(a)) {
+        letters += rowTotal(a);
+        switches += pairs[a * count + 1];
+      }
+    let afterAscii = 0; // the chance of a character >= 0x80 after an ASCII letter, unscaled
+    for (let b = firstHigh; b < count; b++)
+      afterAscii += (pairs[count + b] + types(1) * unigram(b)) / (rowTotal(1) + types(1));
+    scale = (switches + 0.5) / (letters + 1) / afterAscii;
+  }
+  const rowScale = (a) => (a === 1 && !latin ? scale : 1);
+  const rows = Array.from({ length: count }, (_, a) =>
+    quantize(Math.log((rowScale(a) * types(a)) / (rowTotal(a) + types(a)))),
+  );
   const columns = Array.from({ length: count }, (_, b) => quantize(Math.log(unigram(b)) + emission(b) + LN256));
   for (const row of rows)
     for (const column of columns)
@@ -196,7 +222,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   for (let a = 0; a < count; a++) {
     for (let b = 0; b < count; b++) {
       if ((a < firstHigh && b < firstHigh) || (pairs[a * count + b] === 0 && !isNumeric(a))) continue; // ASCII pairs: elsewhere
-      const p = (pairs[a * count + b] + types(a) * backOff(a, b)) / (rowTotal(a) + types(a));
+      const p = (rowScale(a) * (pairs[a * count + b] + types(a) * backOff(a, b))) / (rowTotal(a) + types(a));
       if (pairs[a * count + b] === 0 && quantize(Math.log(p) + emission(b) + LN256) === rows[a] + columns[b]) continue;
       // The index as the distance from the last one, 7 bits a byte, then the weight.
       let delta = a * count + b - last;
@@ -213,7 +239,10 @@ function singleByteModel({ group, encodings, extra, udhr }) {
   // letter does not. P_L(b) is smoothed towards the group's P(b) as above (Witten-Bell, T: the
   // number of classes the language's text shows). Only letters are adapted: spaces, digits,
   // punctuation and symbols depend on the kind of text more than on the language. ASCII
-  // letters count as ASCII pairs do, tempered (ASCII_TEMPER).
+  // letters count as ASCII pairs do, tempered (ASCII_TEMPER), in a group that writes Latin letters;
+  // in one that does not they are foreign words (names, English terms) and tell none of its
+  // languages (Macedonian, whose UDHR text quotes Latin words, made 400 ASCII letters of English
+  // notes with two Cyrillic words 100 nats more likely as Cyrillic).
   const languages = udhr.map((code) => {
     const own = new Float64Array(count);
     for (const c of textOfTranslation(code)) own[charClass(fold(c))]++;
@@ -221,7 +250,7 @@ function singleByteModel({ group, encodings, extra, udhr }) {
     const seenTypes = own.filter((n) => n > 0).length;
     const adapt = new Int8Array(count);
     for (let k = 1; k < CONTROL; k++) {
-      if (k >= firstHigh && !isLetter(high[k - firstHigh])) continue;
+      if (k < firstHigh ? !latin : !isLetter(high[k - firstHigh])) continue;
       const ratio = Math.log((own[k] + seenTypes * unigram(k)) / (size + seenTypes) / unigram(k));
       adapt[k] = quantize(k < firstHigh ? ASCII_TEMPER * ratio : ratio);
     }
