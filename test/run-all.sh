@@ -27,7 +27,9 @@ done
 mkdir -p "$BUILD_DIR"
 export STEP_TIMES=$ROOT/$BUILD_DIR/step-times.tsv
 : > "$STEP_TIMES"
-trap 'echo; slowest_steps 10' EXIT
+# At the end, pass or fail: the ten slowest steps and the whole run's wall-clock time.
+summary() { echo; slowest_steps 10; echo "==== test/run-all.sh took $SECONDS s"; }
+trap summary EXIT
 
 step() { echo; echo "==== $1"; timed "$@"; }
 # node --test runs one file at a time on 2 cores (its default is one fewer than the cores): one per core.
@@ -54,7 +56,7 @@ if [ "$full" = 1 ]; then
   echo; echo "==== every host, in the background (test/hosts/run.sh; its output follows the other groups')"
   HOST_WORKERS_LATER=$foreground_done setsid bash test/hosts/run.sh > "$hosts_log" 2>&1 &
   hosts_pid=$!
-  trap 'kill -- -"$hosts_pid" 2>/dev/null; echo; slowest_steps 10' EXIT
+  trap 'kill -- -"$hosts_pid" 2>/dev/null; summary' EXIT
   set -- "${GROUPS_ALL[@]/hosts/}"
 fi
 
