@@ -176,9 +176,9 @@ done
 # The workers: each takes the next step of STEPS until none is left ($LOGS/next, under a lock). A
 # step mostly waits on a browser or a runtime starting and on its page, so two workers share the
 # machine's cores with the rest of `npm test`, and HOST_WORKERS_LATER=FILE adds one more when FILE
-# appears (test/run-all.sh creates it when its other groups are done), if steps are left. Each worker has ten X
-# displays of its own for WebKit (ENCODING_WASM_DISPLAYS, test/hosts/engines.mjs xvfbArgs), so any
-# worker can run a WebKit step beside another.
+# appears (test/run-all.sh creates it when its other groups are done), if steps are left. Each
+# worker has ten X displays of its own for WebKit (ENCODING_WASM_DISPLAYS, test/hosts/engines.mjs
+# xvfbArgs), so any worker can run a WebKit step beside another.
 echo 0 >"$LOGS/next"
 next_step() {
   local fd n
@@ -210,7 +210,12 @@ for ((w = 0; w < ${HOST_WORKERS:-2}; w++)); do
 done
 if [ -n "${HOST_WORKERS_LATER:-}" ]; then
   (
-    while [ ! -e "$HOST_WORKERS_LATER" ] && [ "$(<"$LOGS/next")" -lt "${#STEPS[@]}" ]; do sleep 2; done
+    # ($LOGS/next is read without the lock: empty while a worker rewrites it, which is "not yet".)
+    while [ ! -e "$HOST_WORKERS_LATER" ]; do
+      n=$(<"$LOGS/next")
+      [ "${n:-0}" -lt "${#STEPS[@]}" ] || break
+      sleep 2
+    done
     worker "$w"
   ) &
   workers+=($!)
