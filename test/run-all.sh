@@ -56,7 +56,7 @@ if [ "$full" = 1 ]; then
   echo; echo "==== every host, in the background (test/hosts/run.sh; its output follows the other groups')"
   HOST_WORKERS_LATER=$foreground_done setsid bash test/hosts/run.sh > "$hosts_log" 2>&1 &
   hosts_pid=$!
-  trap 'kill -- -"$hosts_pid" 2>/dev/null; summary' EXIT
+  trap 'kill -- -"$hosts_pid" 2>/dev/null || true; summary' EXIT
   set -- "${GROUPS_ALL[@]/hosts/}"
 fi
 
