@@ -27,7 +27,9 @@ done
 mkdir -p "$BUILD_DIR"
 export STEP_TIMES=$ROOT/$BUILD_DIR/step-times.tsv
 : > "$STEP_TIMES"
-trap 'echo; slowest_steps 10' EXIT
+# At the end, pass or fail: the ten slowest steps and the whole run's wall-clock time.
+summary() { echo; slowest_steps 10; echo "==== test/run-all.sh took $SECONDS s"; }
+trap summary EXIT
 
 step() { echo; echo "==== $1"; timed "$@"; }
 # node --test runs one file at a time on 2 cores (its default is one fewer than the cores): one per core.
@@ -48,10 +50,13 @@ if [ "$full" = 1 ]; then
   # The host matrix in its own process group (setsid), so that a failure here stops all of it; its
   # output goes to a log that is printed when it is done.
   hosts_log=$BUILD_DIR/hosts.log
+  # Two of its workers start now; a third when the other groups are done (foreground_done, below).
+  foreground_done=$ROOT/$BUILD_DIR/foreground-done
+  rm -f "$foreground_done"
   echo; echo "==== every host, in the background (test/hosts/run.sh; its output follows the other groups')"
-  setsid bash test/hosts/run.sh > "$hosts_log" 2>&1 &
+  HOST_WORKERS_LATER=$foreground_done setsid bash test/hosts/run.sh > "$hosts_log" 2>&1 &
   hosts_pid=$!
-  trap 'kill -- -"$hosts_pid" 2>/dev/null; echo; slowest_steps 10' EXIT
+  trap 'kill -- -"$hosts_pid" 2>/dev/null || true; summary' EXIT
   set -- "${GROUPS_ALL[@]/hosts/}"
 fi
 
@@ -103,6 +108,7 @@ for group in $*; do
 done
 
 if [ "$full" = 1 ]; then
+  touch "$foreground_done"
   echo; echo "==== every host (test/hosts/run.sh, run in the background since the build)"
   hosts_status=0
   wait "$hosts_pid" || hosts_status=$?

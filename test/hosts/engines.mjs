@@ -134,6 +134,17 @@ export async function runPage(
   }
 }
 
+// xvfb-run's arguments for a WebKit session whose home is `home`. xvfb-run -a takes the first
+// display with no lock file, which two sessions starting at once (two host steps side by side) can
+// both take; test/hosts/run.sh gives each of its workers ten displays of its own instead
+// (ENCODING_WASM_DISPLAYS=FIRST), and the sessions of one process take them in turn.
+let nextDisplay = 0;
+export function xvfbArgs(home) {
+  const first = Number(process.env.ENCODING_WASM_DISPLAYS);
+  const display = first ? ['-n', String(first + (nextDisplay++ % 10))] : ['-a'];
+  return [...display, '-f', join(home, 'Xauthority'), '-s', '-screen 0 1280x1024x24 -nolisten tcp'];
+}
+
 // Opens url in `engine`. Resolves to { exited (a promise that rejects when the browser exits),
 // pgid (the browser's process group), close() }; the browser's output lines go to onOutput, and
 // `extraEnv` joins the browser's environment.
@@ -151,9 +162,8 @@ export async function openPage(engine, url, onOutput = () => {}, extraEnv = {}) 
     } else if (engine === 'webkit') {
       // The X authority file lives in `home` (xvfb-run -f), so nothing is left in /tmp when the
       // group is stopped by a signal, which skips xvfb-run's own clean-up.
-      const xvfb = ['-a', '-f', join(home, 'Xauthority'), '-s', '-screen 0 1280x1024x24 -nolisten tcp'];
       const browser = [MINIBROWSER, '--enable-write-console-messages-to-stdout=true', url];
-      opened = startGroup('xvfb-run', [...xvfb, ...browser], { ...env, NO_AT_BRIDGE: '1' }, onOutput);
+      opened = startGroup('xvfb-run', [...xvfbArgs(home), ...browser], { ...env, NO_AT_BRIDGE: '1' }, onOutput);
     } else throw new Error(`unknown engine '${engine}' (${ENGINES.join(', ')})`);
   } catch (e) {
     rmSync(home, { recursive: true, force: true });

@@ -45,8 +45,8 @@ if [ -z "${STEP_TIMES:-}" ]; then
   own_times=1
 fi
 
-# The steps run in two lanes at once (below): each step's summary line goes to $LOGS/summary and
-# the name of each failed step to $LOGS/failed, which both lanes append to.
+# The steps run in several workers at once (below): each step's summary line goes to $LOGS/summary and
+# the name of each failed step to $LOGS/failed, which all of them append to.
 : >"$LOGS/summary"
 : >"$LOGS/failed"
 # step NAME COMMAND...: runs it with its output in $LOGS/NAME.log; shows the end of the log if it fails.
@@ -108,47 +108,121 @@ vitest_in() {
     env ENCODING_WASM_ENTRY="$entry" ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE="$native" npx vitest run --project "$project"
   fi
 }
-# vitest_steps ENGINE...: for each, the suites on the main entry, then the TextDecoder suites again on
-# encoding-wasm/lite's TextDecoder; each with the host's exact decoders used and with all in wasm.
-vitest_steps() {
-  local engine
-  for engine; do
-    step "$engine-vitest" vitest_in "$engine" main 1
-    step "$engine-vitest-wasm-only" vitest_in "$engine" main 0
-    step "$engine-vitest-lite" vitest_in "$engine" lite 1
-    step "$engine-vitest-lite-wasm-only" vitest_in "$engine" lite 0
-  done
+# vitest_step NAME: the step ENGINE-vitest[-lite][-wasm-only]: the suites on the main entry, or the
+# TextDecoder suites on encoding-wasm/lite's TextDecoder (-lite); with the host's exact decoders
+# used, or with all in wasm (-wasm-only).
+vitest_step() {
+  local name=$1 entry=main native=1
+  [[ $name != *-lite* ]] || entry=lite
+  [[ $name != *-wasm-only ]] || native=0
+  vitest_in "${name%%-*}" "$entry" "$native"
 }
 
-# Two lanes at once: a step mostly waits on a browser or a runtime starting and on its page, so two
-# of them share the machine's cores with the rest of `npm test` (test/run-all.sh runs the host matrix
-# beside its other groups). Every step that starts WebKit (xvfb-run picks its display by looking for
-# a free one, which two starting at once can both pick) is in the first lane.
-lane_one() {
-  vitest_steps chromium webkit
-  step browsers-bench-quick node bench/browsers/run.mjs --quick
-  step converter-page node test/page/run.mjs
-  step converter-screenshots node test/page/screenshots.mjs
+# run_step NAME: the command of each step of STEPS.
+run_step() {
+  case $1 in
+    *-vitest*) vitest_step "$1" ;;
+    # With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
+    deno-smoke) env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs ;;
+    bun-test) bun_files ENCODING_WASM_NATIVE=1 ;;
+    bun-test-wasm-only) bun_files ENCODING_WASM_NATIVE=0 ;;
+    bun-smoke) "$TOOLS/bun" test/hosts/runtime-smoke.mjs ;;
+    workerd) node test/hosts/workerd/run.mjs ;;
+    bundle-and-csp) node test/hosts/bundle/run.mjs ;;
+    # encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
+    bundle-iconv-lite) node test/hosts/bundle/iconv_lite.mjs ;;
+    readme-runtimes) node test/hosts/readme/run.mjs ;;
+    browsers-bench-quick) node bench/browsers/run.mjs --quick ;;
+    converter-page) node test/page/run.mjs ;;
+    converter-screenshots) node test/page/screenshots.mjs ;;
+    *) echo "test/hosts/run.sh: no step '$1'" >&2 && return 2 ;;
+  esac
 }
-lane_two() {
-  vitest_steps firefox deno
-  # With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
-  step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
-  step bun-test bun_files ENCODING_WASM_NATIVE=1
-  step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
-  step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
-  step workerd node test/hosts/workerd/run.mjs
-  step bundle-and-csp node test/hosts/bundle/run.mjs
-  # encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
-  step bundle-iconv-lite node test/hosts/bundle/iconv_lite.mjs
-  step readme-runtimes node test/hosts/readme/run.mjs
+
+# The steps, in the order the workers take them: longest first (as a fresh run on 2 cores took
+# them), so that the last to start are the short ones and the workers finish together.
+STEPS=(
+  chromium-vitest
+  webkit-vitest
+  deno-vitest
+  firefox-vitest
+  converter-page
+  webkit-vitest-wasm-only
+  chromium-vitest-wasm-only
+  firefox-vitest-wasm-only
+  webkit-vitest-lite
+  webkit-vitest-lite-wasm-only
+  deno-vitest-wasm-only
+  firefox-vitest-lite
+  firefox-vitest-lite-wasm-only
+  deno-vitest-lite
+  bun-test
+  chromium-vitest-lite
+  deno-vitest-lite-wasm-only
+  chromium-vitest-lite-wasm-only
+  bun-test-wasm-only
+  browsers-bench-quick
+  readme-runtimes
+  converter-screenshots
+  bundle-and-csp
+  bundle-iconv-lite
+  bun-smoke
+  deno-smoke
+  workerd
+)
+for name in $ONLY; do
+  [[ " ${STEPS[*]} " == *" $name "* ]] || { echo "test/hosts/run.sh: no step '$name' (${STEPS[*]})" >&2; exit 2; }
+done
+
+# The workers: each takes the next step of STEPS until none is left ($LOGS/next, under a lock). A
+# step mostly waits on a browser or a runtime starting and on its page, so two workers share the
+# machine's cores with the rest of `npm test`, and HOST_WORKERS_LATER=FILE adds one more when FILE
+# appears (test/run-all.sh creates it when its other groups are done), if steps are left. Each
+# worker has ten X displays of its own for WebKit (ENCODING_WASM_DISPLAYS, test/hosts/engines.mjs
+# xvfbArgs), so any worker can run a WebKit step beside another.
+echo 0 >"$LOGS/next"
+next_step() {
+  local fd n
+  exec {fd}>>"$LOGS/next.lock"
+  flock "$fd"
+  n=$(<"$LOGS/next")
+  echo $((n + 1)) >"$LOGS/next"
+  exec {fd}>&-
+  [ "$n" -lt "${#STEPS[@]}" ] && echo "$n"
 }
-lane_one &
-lane_pids=($!)
-lane_two &
-lane_pids+=($!)
-trap 'kill "${lane_pids[@]}" 2>/dev/null' EXIT
-wait "${lane_pids[@]}"
+worker() {
+  local i
+  export ENCODING_WASM_DISPLAYS=$((DISPLAYS + 10 * $1))
+  while i=$(next_step); do
+    step "${STEPS[i]}" run_step "${STEPS[i]}"
+  done
+}
+# The displays: from a number that no X server on the machine uses (no lock file) for any worker.
+DISPLAYS=200
+while compgen -G "/tmp/.X$((DISPLAYS / 10))[0-9]-lock" >/dev/null ||
+  compgen -G "/tmp/.X$((DISPLAYS / 10 + 1))[0-9]-lock" >/dev/null ||
+  compgen -G "/tmp/.X$((DISPLAYS / 10 + 2))[0-9]-lock" >/dev/null; do
+  DISPLAYS=$((DISPLAYS + 30))
+done
+workers=()
+for ((w = 0; w < ${HOST_WORKERS:-2}; w++)); do
+  worker "$w" &
+  workers+=($!)
+done
+if [ -n "${HOST_WORKERS_LATER:-}" ]; then
+  (
+    # ($LOGS/next is read without the lock: empty while a worker rewrites it, which is "not yet".)
+    while [ ! -e "$HOST_WORKERS_LATER" ]; do
+      n=$(<"$LOGS/next")
+      [ "${n:-0}" -lt "${#STEPS[@]}" ] || break
+      sleep 2
+    done
+    worker "$w"
+  ) &
+  workers+=($!)
+fi
+trap 'kill "${workers[@]}" 2>/dev/null' EXIT
+wait "${workers[@]}"
 trap - EXIT
 
 echo

@@ -16,16 +16,29 @@ export const DECODER_SUITES = [
 ];
 
 // ENCODING_WASM_NATIVE=0 (everything in wasm) changes only what the package's decoders do: the
-// suites that never decode through them run once, in the ENCODING_WASM_NATIVE=1 run. (They encode,
-// probe the host's own decoders, or, node_entry_points, check how the entry points resolve and load,
-// in processes of their own, with the variable set where it matters.)
+// switch is read by js/native.js hostDecoderFor(), which only DecoderCommon (js/text_decoder.js:
+// TextDecoder, TextDecoderStream, the hooks' decode, ErrorReportingDecoder, iconv-lite's decode) and
+// the polyfill call. The suites whose code under test never gets there run once, in the
+// ENCODING_WASM_NATIVE=1 run:
+// - encode, encoder, url, deno_buffer, errors_builtins: they encode (url's output, all ASCII, is made
+//   a string by a UTF-8 TextDecoder, on which ASCII decodes alike either way);
+// - host_probes: the host's own decoders, probed;
+// - node_entry_points: how the entry points resolve and load, in processes of their own, with the
+//   variable set where it matters;
+// - detect, sniff: the detector (js/detect/) is plain JS over the bytes, with decoders of its own; it
+//   imports nothing of the wasm layer or text_decoder.js. detect.test.js decodes with the package's
+//   TextDecoder only to say what a guess reads as, which the decoding suites check in both modes.
+// (errors stays: it compares ErrorReportingDecoder's offsets with the byte a fatal TextDecoder's
+// error names, and that TextDecoder is delegated in the ENCODING_WASM_NATIVE=1 run.)
 export const MODE_FREE = [
   'deno_buffer',
+  'detect',
   'encode',
   'encoder',
   'errors_builtins',
   'host_probes',
   'node_entry_points',
+  'sniff',
   'url',
 ];
 

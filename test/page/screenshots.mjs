@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from '../hosts/chromium.mjs';
-import { ENGINES, FIREFOX, FIREFOX_PREFS, MINIBROWSER } from '../hosts/engines.mjs';
+import { ENGINES, FIREFOX, FIREFOX_PREFS, MINIBROWSER, xvfbArgs } from '../hosts/engines.mjs';
 import { freePort, waitForPort } from '../hosts/net.mjs';
 import { HARNESS, serveSite } from './site.mjs';
 
@@ -108,8 +108,10 @@ async function shoot(engine, url, file, home, isDone, { width = WIDTH, height = 
     return run(FIREFOX, [...argv, '--screenshot', file, url], { HOME: home }).exited;
   }
   const port = await freePort();
-  const xvfb = ['-a', '-f', join(home, 'Xauthority'), '-s', '-screen 0 1280x1024x24 -nolisten tcp'];
-  const driver = run('xvfb-run', [...xvfb, 'WebKitWebDriver', `--port=${port}`], { HOME: home, NO_AT_BRIDGE: '1' });
+  const driver = run('xvfb-run', [...xvfbArgs(home), 'WebKitWebDriver', `--port=${port}`], {
+    HOME: home,
+    NO_AT_BRIDGE: '1',
+  });
   driver.exited.catch(() => {});
   try {
     await waitForPort(port, { exitCode: null }, 'WebKitWebDriver');

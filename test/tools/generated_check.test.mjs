@@ -49,14 +49,18 @@ test('git tracks every file the generator writes', () => {
   for (const path of generated) assert.ok(tracked.includes(path), `${path} is not checked in`);
 });
 
-for (const path of generated) {
-  test(`a hand edit of ${path} fails the check`, (t) => {
-    const dir = scratchCopy();
-    t.after(() => rmSync(dir, { recursive: true, force: true }));
+// One scratch copy with every file edited, one check: the check compares each file on its own with
+// what the generator writes from its inputs (never from the other outputs), so the edits cannot hide
+// each other, and one run costs what each file's own run would (about 2 s).
+test('a hand edit of any generated file fails the check and names that file', (t) => {
+  const dir = scratchCopy();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const path of generated) {
     const file = join(dir, path);
     writeFileSync(file, readFileSync(file, 'utf8') + '// edited by hand\n');
-    const result = runCheck(dir);
-    assert.equal(result.status, 1);
-    assert.match(result.stderr, new RegExp(`stale: ${path.replace(/[.]/g, '\\.')}`));
-  });
-}
+  }
+  const result = runCheck(dir);
+  assert.equal(result.status, 1);
+  const named = [...result.stderr.matchAll(/^stale: (\S+) differs/gm)].map((m) => m[1]);
+  assert.deepEqual(named.sort(), [...generated].sort());
+});
