@@ -157,11 +157,11 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
   auto finish = [&](uint32_t s) -> DecodeResult {
     DecodeResult r{s, static_cast<uint32_t>(i), 0, static_cast<uint32_t>(w.p - call.out), 0};
     CodecState<State>::store(state, st);
-    // https://encoding.spec.whatwg.org/#concept-td-serialize (which a fatal error never reaches: BOM
-    // seen stays as it was)
-    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(state.flags & kBomSeen) && r.written &&
-        s != kError) {
-      state.flags |= kBomSeen;
+    // https://encoding.spec.whatwg.org/#concept-td-serialize. A fatal error never reaches it, so BOM
+    // seen stays as it was; the text before the error still leaves out a leading BOM, as it would
+    // have had the same bytes come in calls of their own.
+    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(state.flags & kBomSeen) && r.written) {
+      if (s != kError) state.flags |= kBomSeen;
       if (call.out[0] == 0xFEFF) r.begin = 1;
     }
     // A completed flush, or a fatal error in a call with end-of-queue (do not flush is false, so the

@@ -109,6 +109,9 @@ TEST_P(Utf16Decoder, ByteOrderMarkOfTheDecodersOwnOrderIsDroppedAtTheStart) {
   expect_at_start(units({0xFEFF}), text({}));
   expect_at_start(units({0xFEFF, 'a'}), text({'a'}));
   expect_at_start(units({0xFEFF, 'a'}), text({'a'}), kFatal);
+  // A fatal error after it: the text before the error leaves the BOM out whether the BOM came in
+  // the failing call or an earlier one (found by decode_utf_fuzzer).
+  expect_at_start(units({0xFEFF, 'a', 0xDC00}), fails_after({'a'}), kFatal);
   expect_at_start(units({0xFEFF, 0xD83D, 0xDE00}), text({0x1F600}));
   // Only once: a second U+FEFF is content.
   expect_at_start(units({0xFEFF, 0xFEFF, 'a'}), text({0xFEFF, 'a'}));
