@@ -8,7 +8,7 @@ import * as MESSAGES from '../messages.js';
 import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
 import { host } from './exact.js';
 import { delegated } from './host.js';
-import { encodingId, NAMES } from './labels.js';
+import { encodingId, NAMES } from '../labels.js';
 import { decodeInWasm, moduleFor } from './wasm.js';
 
 const EMPTY = new Uint8Array(0);
