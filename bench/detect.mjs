@@ -109,7 +109,7 @@ for (const [set, what] of Object.entries(SETS)) {
   }
 }
 // The real-world documents (web pages, feeds, mail, …; damaged copies): bench/detect_real.mjs.
-if (!speedOnly && (!setOnly || setOnly === 'real')) await realWorldReport({ only });
+if (!speedOnly && (!setOnly || setOnly === 'real')) await realWorldReport({ only, writeDocs: writingDocs() });
 if (setOnly === 'real') process.exit(0);
 samples = await evaluationSamples('udhr');
 

@@ -1,13 +1,15 @@
 // The real-world part of `npm run bench -- detect` (also on its own: node bench/detect_real.mjs
-// [--only NAME] [--every N] [--write-docs]: the tables into docs/detection.md too): every detector of detect_peers.mjs on the documents of
+// [--only NAME] [--every N] [--write-docs]: the tables into docs/detection.md's bench:detect-real-*
+// markers too, as `npm run bench -- detect --write-docs` writes them): every detector of detect_peers.mjs on the documents of
 // tools/detect/realworld.mjs (web pages, feeds, mail, subtitles, CSV, code, capitals, mostly-ASCII
 // notes, prose), whole and at each prefix length, and on their damaged copies, in one run; Markdown
 // tables of the accuracy (%), then the confidences of encoding-wasm and the time per MB on the
 // whole documents. docs/detection.md holds the tables as this prints them. Asserts nothing.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeDocs as writeTables } from './docs_tables.mjs';
 import { detect } from '../js/detect.js';
 import { DETECTORS, judge } from './detect_peers.mjs';
 import { damaged, realWorldDocuments, sizeBucket } from '../tools/detect/realworld.mjs';
+import { thirdPartyDocuments } from '../tools/detect/thirdparty.mjs';
 import { CJK_GROUPS } from '../tools/detect/languages.mjs';
 
 const japanese = new Set(CJK_GROUPS.find((g) => g.group === 'japanese').encodings);
@@ -15,12 +17,10 @@ export const PREFIXES = [8, 16, 32, 64, 128, 256, 512, 1024, Infinity];
 export const DAMAGE = [1, 3, 10];
 const BUCKETS = ['< 1 KiB', '1-8 KiB', '> 8 KiB'];
 
-// What the report prints, kept for --write-docs.
-const printed = [];
-const emit = (text) => {
-  console.log(text);
-  printed.push(text);
-};
+// The tables the report printed, by their name in docs/detection.md's markers (bench/docs_tables.mjs),
+// for --write-docs.
+const written = {};
+const emit = (text) => console.log(text);
 const pct = (c) => (c && c.total ? ((100 * c.right) / c.total).toFixed(1) : '-');
 const add = (map, key, right) => {
   const cell = map.get(key) ?? { right: 0, total: 0 };
@@ -28,7 +28,7 @@ const add = (map, key, right) => {
   cell.total++;
   map.set(key, cell);
 };
-function table(title, columns, rows) {
+function table(name, title, columns, rows, timed = false) {
   const lines = [
     `\n${title}\n`,
     `| ${columns.join(' | ')} |`,
@@ -36,6 +36,7 @@ function table(title, columns, rows) {
   ];
   for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
   emit(lines.join('\n'));
+  written[name] = { command: 'detect', details: title, timed, header: columns, rows };
 }
 
 // Accuracy of each detector: Map key -> { right, total } for the keys below.
@@ -72,6 +73,8 @@ function evaluate(docs, names) {
 }
 
 export async function realWorldReport({ only = null, every = 1, writeDocs = false } = {}) {
+  if (writeDocs && (only || every !== 1))
+    throw new Error('--write-docs writes every detector on every document: no --only, --every');
   const docs = await realWorldDocuments({ every });
   for (const doc of docs) {
     doc.damaged = {};
@@ -83,9 +86,19 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
     `\n## Real-world documents (tools/detect/realworld.mjs): ${docs.length} documents, ${(bytes / 2 ** 20).toFixed(1)} MiB` +
       `; encoding-japanese: Japanese documents only`,
   );
+  table(
+    'detect-real-documents',
+    `The documents (${docs.length}, ${(bytes / 2 ** 20).toFixed(1)} MiB), by kind and size`,
+    ['kind', ...BUCKETS, 'all'],
+    [...new Set(docs.map((d) => d.kind)), 'all'].map((kind) => {
+      const of = docs.filter((d) => kind === 'all' || d.kind === kind);
+      return [kind, ...BUCKETS.map((b) => of.filter((d) => sizeBucket(d.bytes.length) === b).length), of.length];
+    }),
+  );
   const cells = evaluate(docs, names);
   const label = (l) => (l === Infinity ? 'whole' : `${l} B`);
   table(
+    'detect-real-prefixes',
     'Accuracy (%) by prefix length, all documents (markup: HTML, RSS, mail, SRT, CSV, code; plain: capitals, mostly-ASCII, prose)',
     ['detector', ...PREFIXES.map(label)],
     names.flatMap((n) =>
@@ -94,12 +107,14 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
   );
   const kinds = [...new Set(docs.map((d) => d.kind))];
   table(
+    'detect-real-kinds',
     'Accuracy (%) on whole documents, by kind',
     ['kind', ...names],
     kinds.map((k) => [k, ...names.map((n) => pct(cells[n].get(`whole kind ${k}`)))]),
   );
   const encodings = [...new Set(docs.map((d) => d.encoding))];
   table(
+    'detect-real-encodings',
     'Accuracy (%) by encoding: whole documents / every prefix of 8 B to 1 KiB / damaged copies (1, 3 and 10 bad bytes)',
     ['encoding', ...names],
     encodings.map((e) => [
@@ -110,6 +125,7 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
     ]),
   );
   table(
+    'detect-real-damaged',
     'Accuracy (%) on damaged copies (bytes overwritten by a byte the encoding rejects), by size of the document',
     ['bad bytes', 'size', ...names],
     DAMAGE.flatMap((count) => [
@@ -117,21 +133,48 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
       ...BUCKETS.map((b) => [count, b, ...names.map((n) => pct(cells[n].get(`damaged ${count} ${b}`)))]),
     ]),
   );
+  await thirdPartyReport(names);
   if (!only || only === 'encoding-wasm') confidences(docs);
   speed(docs, names);
-  if (writeDocs) writeFigures(printed.join('\n').replace(/^\n## /, '### '));
+  if (writeDocs) writeTables(written);
 }
 
-// Replaces the figures in docs/detection.md (between its two markers) with `text`.
-const DOCS = new URL('../docs/detection.md', import.meta.url);
-const START = '<!-- figures: node bench/detect_real.mjs --write-docs -->';
-const END = '<!-- end of figures -->';
-function writeFigures(text) {
-  const doc = readFileSync(DOCS, 'utf8');
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`docs/detection.md has no ${START} … ${END}`);
-  writeFileSync(DOCS, `${doc.slice(0, from + START.length)}\n\n${text.trim()}\n\n${doc.slice(to)}`);
+// The third-party set (tools/detect/thirdparty.mjs: TypeScript's translated messages), whole and at
+// each prefix length, by detector and by encoding.
+async function thirdPartyReport(names) {
+  const docs = await thirdPartyDocuments();
+  const bytes = docs.reduce((n, d) => n + d.bytes.length, 0);
+  const cells = Object.fromEntries(names.map((n) => [n, new Map()]));
+  for (const name of names)
+    for (const doc of docs) {
+      if (DETECTORS[name].japaneseOnly && !japanese.has(doc.encoding)) continue;
+      for (const length of PREFIXES) {
+        if (length !== Infinity && doc.bytes.length <= length) continue;
+        const right = judge(
+          DETECTORS[name],
+          length === Infinity ? doc.bytes : doc.bytes.subarray(0, length),
+          doc.encoding,
+        );
+        add(cells[name], `prefix ${length}`, right);
+        add(cells[name], `${length === Infinity ? 'whole' : 'prefixes'} ${doc.encoding}`, right);
+      }
+    }
+  const label = (l) => (l === Infinity ? 'whole' : `${l} B`);
+  table(
+    'detect-third-party-prefixes',
+    `Third-party text (TypeScript's translated compiler messages, tools/detect/thirdparty.mjs; ${docs.length} documents, ${(bytes / 2 ** 20).toFixed(1)} MiB): accuracy (%) by prefix length`,
+    ['detector', ...PREFIXES.map(label)],
+    names.map((n) => [n, ...PREFIXES.map((l) => pct(cells[n].get(`prefix ${l}`)))]),
+  );
+  table(
+    'detect-third-party-encodings',
+    'Third-party text: accuracy (%) by encoding, whole documents / every prefix of 8 B to 1 KiB',
+    ['encoding', ...names],
+    [...new Set(docs.map((d) => d.encoding))].map((e) => [
+      e,
+      ...names.map((n) => ['whole', 'prefixes'].map((what) => pct(cells[n].get(`${what} ${e}`))).join(' / ')),
+    ]),
+  );
 }
 
 // encoding-wasm's confidences on every whole, prefix and damaged input: the lowest of the best
@@ -156,6 +199,7 @@ function confidences(docs) {
   }
   const median = (values) => (values.length ? values.sort((a, b) => a - b)[values.length >> 1].toPrecision(3) : '-');
   table(
+    'detect-real-confidences',
     'encoding-wasm confidences (every whole, prefix and damaged input)',
     ['what', 'value'],
     [
@@ -178,12 +222,14 @@ function speed(docs, names) {
       best[i] = Math.min(best[i], performance.now() - start);
     });
   table(
+    'detect-real-speed',
     'Time on the whole documents, a call each (best of 3 interleaved rounds)',
     ['detector', 'ms/MB', 'documents'],
     names.map((n, i) => {
       const bytes = sets[i].reduce((k, d) => k + d.bytes.length, 0);
       return [n, ((best[i] / bytes) * 2 ** 20).toFixed(1), sets[i].length];
     }),
+    true,
   );
 }
 

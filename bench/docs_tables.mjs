@@ -17,6 +17,16 @@ export const TABLES = {
   encode: 'bench/encode.mjs',
   startup: 'bench/startup.mjs',
   detect: 'bench/detect.mjs',
+  // docs/detection.md's figures (bench/detect_real.mjs, run by bench/detect.mjs).
+  'detect-real-documents': 'bench/detect.mjs',
+  'detect-real-prefixes': 'bench/detect.mjs',
+  'detect-real-kinds': 'bench/detect.mjs',
+  'detect-real-encodings': 'bench/detect.mjs',
+  'detect-real-damaged': 'bench/detect.mjs',
+  'detect-real-confidences': 'bench/detect.mjs',
+  'detect-real-speed': 'bench/detect.mjs',
+  'detect-third-party-prefixes': 'bench/detect.mjs',
+  'detect-third-party-encodings': 'bench/detect.mjs',
 };
 
 const ROOT = new URL('../', import.meta.url);

@@ -6,6 +6,8 @@
 # differential, resources, hosts (the host matrix, test/hosts/run.sh).
 # Every step is timed; the end prints the ten slowest (build.sh's and the host matrix's steps
 # included), with their wall-clock and CPU seconds. The first failing step stops the run.
+# The whole run starts the host matrix in the background once the build is done, beside the other
+# groups: its steps mostly wait on browsers and runtimes starting, so the cores stay busy with both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -41,13 +43,25 @@ if [ "$full" = 1 ]; then
   step "generated tables are current (before the build rewrites them)" node cpp/tools/generate_tables.mjs --check
   echo; echo "==== build (build.sh: wasm, bundles, native tests, sizes)"
   bash build.sh --quiet
+  wait "$tools_pid" || { cat "$tools_log"; exit 1; }
+  tools_pid=
+  # The host matrix in its own process group (setsid), so that a failure here stops all of it; its
+  # output goes to a log that is printed when it is done.
+  hosts_log=$BUILD_DIR/hosts.log
+  echo; echo "==== every host, in the background (test/hosts/run.sh; its output follows the other groups')"
+  setsid bash test/hosts/run.sh > "$hosts_log" 2>&1 &
+  hosts_pid=$!
+  trap 'kill -- -"$hosts_pid" 2>/dev/null; echo; slowest_steps 10' EXIT
+  set -- "${GROUPS_ALL[@]/hosts/}"
 fi
 
-for group in "$@"; do
+for group in $*; do
   case $group in
     generated)
       step "generated files are up to date" node cpp/tools/generate_tables.mjs --check
       step "the detector's trained model is up to date" node tools/detect/train.mjs --check
+      step "iconv-lite's names as encoding-wasm/iconv-lite maps them are up to date" node tools/iconv_lite_labels.mjs --check
+      step "the //TRANSLIT table is up to date" node tools/translit.mjs --check
       step "the generators' own tests (a hand edit of a generated file fails the check)" node_test test/tools/
       ;;
     format) step "formatting (clang-format, Prettier; npm run format fixes it)" bash format.sh --check ;;
@@ -72,7 +86,6 @@ for group in "$@"; do
     fuzz) step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)" bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}" ;;
     differential)
       # Deno is the host matrix's (build/tools/) when it is there, so that it is downloaded once.
-      if [ "$full" = 1 ]; then wait "$tools_pid" || { cat "$tools_log"; exit 1; }; tools_pid=; fi
       deno=$ROOT/$BUILD_DIR/tools/node_modules/.bin/deno
       [ -x "$deno" ] && export DENO_BIN=${DENO_BIN:-$deno}
       step "differential test against Deno's TextDecoder (encoding_rs) and the reference, quick mode" \
@@ -83,9 +96,16 @@ for group in "$@"; do
       step "bounded resources of the CLI (1 GiB through it)" node bench/cli.mjs --memory
       ;;
     hosts)
-      if [ "$full" = 1 ] && [ -n "$tools_pid" ]; then wait "$tools_pid" || { cat "$tools_log"; exit 1; }; fi
       echo; echo "==== every host: the suites in Chromium, Firefox, WebKit, Deno and Bun, workerd, bundles, CSP, the page"
       bash test/hosts/run.sh
       ;;
   esac
 done
+
+if [ "$full" = 1 ]; then
+  echo; echo "==== every host (test/hosts/run.sh, run in the background since the build)"
+  hosts_status=0
+  wait "$hosts_pid" || hosts_status=$?
+  cat "$hosts_log"
+  exit "$hosts_status"
+fi

@@ -77,7 +77,12 @@ const withMain = {
   setup(build) {
     build.onResolve({ filter: /^with-main:/ }, (args) => ({ path: args.path.slice(10), namespace: 'with-main' }));
     build.onLoad({ filter: /.*/, namespace: 'with-main' }, (args) => ({
-      contents: `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n`,
+      // (`export *` leaves out a default export: encoding-wasm/iconv-lite has one, as iconv-lite's module object.)
+      contents:
+        `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n` +
+        (/^export default /m.test(readFileSync(args.path, 'utf8'))
+          ? `export { default } from ${JSON.stringify(args.path)};\n`
+          : ''),
       resolveDir: root,
     }));
   },

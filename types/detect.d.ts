@@ -17,7 +17,7 @@ export interface EncodingGuess {
   /**
    * The decoding errors of `encoding` in the input: how many U+FFFD its decoder outputs in
    * replacement mode (streaming: a character cut off at the end is no error). Errors do not rule a
-   * candidate out at any length: each costs it 8 nats of log-likelihood (5.5 for UTF-8), so a few
+   * candidate out at any length: each costs it 6 nats of log-likelihood (5.5 for UTF-8), so a few
    * bad bytes lose against the evidence of the right language; past 32 errors it is out. For the
    * answer of confidence 0 (every candidate out), the count at which it was ruled out (33); 0 for a
    * BOM's answer (nothing is decoded).
@@ -73,6 +73,11 @@ export interface SniffOptions extends DetectOptions {
    * (default false). A byte order mark still decides.
    */
   ignoreDeclarations?: boolean;
+  /**
+   * The bytes are the start of a longer input (default false): where a BOM or a declaration decides,
+   * a character cut off at their end is no error.
+   */
+  stream?: boolean;
 }
 
 export interface SniffResult extends DetectionResult {
@@ -107,10 +112,17 @@ export interface SniffResult extends DetectionResult {
  * windows-1252; a label of the replacement encoding (`iso-2022-kr`, `hz-gb-2312`, ...) gives
  * `'replacement'`, which decodes any non-empty input as one U+FFFD (TextDecoder rejects it).
  *
- * A step other than the statistics gives confidence 1 and no alternatives. Its `errors` is 0 when the
- * bytes decode cleanly in the declared encoding; otherwise it is the count `detect()` reaches with that
- * encoding as its only candidate (after a BOM: over the bytes that follow it), which stops early on a short input (at least 1). For an exact count,
- * decode with `encoding-wasm/errors` (the CLI and the converter page do). UTF-16 errors are not counted. TypeError for an input that is not a BufferSource and for bad options; RangeError
- * for an unknown label in `candidates` (checked whatever step decides).
+ * A step other than the statistics gives confidence 1 and no alternatives (the statistics do not
+ * run then), and as `errors` every decoding error of the declared encoding in the bytes (after a
+ * BOM: in the bytes that follow it): the number of U+FFFD its decoder outputs in replacement mode,
+ * a character cut off at the end counted unless `stream` is set. TypeError for an input that is not
+ * a BufferSource and for bad options; RangeError for an unknown label in `candidates` (checked
+ * whatever step decides).
  */
 export declare function sniff(bytes: AllowSharedBufferSource, options?: SniffOptions): SniffResult;
+
+/**
+ * A confidence as the percentage a person reads, as the CLI and the converter page print it:
+ * `'97%'`; `'<1%'` and `'>99%'` where rounding would say 0% or 100% of a confidence that is neither.
+ */
+export declare function percent(confidence: number): string;

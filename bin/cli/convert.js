@@ -7,6 +7,9 @@ import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'encoding-wasm';
 import { Encoder } from 'encoding-wasm/encoder';
 import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
+import { normalizeEncoding } from 'encoding-wasm/hooks';
+import { rewriteDeclaration } from '../../js/convert/declaration.js';
+import { rewrite, transliterator } from '../../js/convert/translit.js';
 import { ConversionError, describeCodePoint } from './errors.js';
 
 // The byte order marks --bom writes (https://encoding.spec.whatwg.org/#bom-sniff has the same three).
@@ -31,25 +34,45 @@ class Utf16Encoder {
   }
 }
 
-// `text` without the code points at `errors` (an ErrorReportingEncoder's, whose indices start at
-// `start` in the stream).
-function without(text, errors, start) {
-  let out = '';
-  let from = 0;
-  for (const { index, codePoint } of errors) {
-    out += text.slice(from, index - start);
-    from = index - start + (codePoint > 0xffff ? 2 : 1);
-  }
-  return out + text.slice(from);
+// What //TRANSLIT writes for a character the target lacks: its spelling, else (like GNU iconv) "?",
+// or nothing with -c or //IGNORE, or &#N; with --errors html. Counts both kinds.
+function translitReplacer(to, omit, encodeErrors, counts) {
+  const spell = transliterator(to);
+  return (cp) => {
+    const spelling = spell(cp);
+    if (spelling !== null) {
+      counts.transliterated++;
+      return spelling;
+    }
+    counts.unspelled++;
+    return omit ? '' : encodeErrors === 'html' ? `&#${cp};` : '?';
+  };
 }
 
 const countCodePoints = (text) =>
   /[\uD800-\uDBFF]/.test(text) ? text.length - text.match(/[\uD800-\uDBFF]/g).length : text.length;
 
 // options: { input, chunks (an async iterable of Uint8Array), from, to, decodeErrors ('fatal' |
-// 'replacement'), encodeErrors ('fatal' | 'html'), omit (-c), bom, write(bytes), progress }.
-// Throws a ConversionError for the first malformed byte or unencodable character.
-export async function convert({ input, chunks, from, to, decodeErrors, encodeErrors, omit, bom, write, progress }) {
+// 'replacement'), encodeErrors ('fatal' | 'html'), omit (-c, //IGNORE), translit (//TRANSLIT), bom,
+// write(bytes), progress }. Resolves to { bytesIn, transliterated, unspelled } (the counts of
+// //TRANSLIT); throws a ConversionError for the first malformed byte or unencodable character.
+export async function convert(options) {
+  const { input, chunks, from, to, decodeErrors, encodeErrors, omit, translit, bom, write, progress } = options;
+  // The first 1024 characters or more, held until there so that a declaration is seen whole.
+  let head = options.keepDeclaration ? null : '';
+  let declaration = null;
+  const withDeclaration = (text, last) => {
+    if (head === null) return text;
+    head += text;
+    if (head.length < 1024 && !last) return '';
+    const whole = head;
+    head = null;
+    const rewritten = rewriteDeclaration(whole, to);
+    // (a label of the target already, "UTF-8" for utf-8, stays as written)
+    if (!rewritten || normalizeEncoding(rewritten.from) === to) return whole;
+    declaration = { declaration: rewritten.declaration, from: rewritten.from };
+    return rewritten.text;
+  };
   // Malformed input stops the conversion at its first error, whose bytes encoding-wasm/errors says
   // (from stdin too: nothing is read again).
   const stopAtErrors = decodeErrors === 'fatal' && !omit;
@@ -63,15 +86,18 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
   let checker = omit && REAL_FFFD.has(from) ? new TextDecoder(from, { fatal: true }) : null;
   const utf16 = to === 'utf-16le' || to === 'utf-16be';
   // A legacy target can lose characters: its encoder reports each one (html mode, with its
-  // position), in the pass that encodes. With -c they are found first, and the text without them
-  // goes through a second encoder of the target, so that the output is the text's without them.
+  // position), in the pass that encodes. With -c or //TRANSLIT they are found first, and the text
+  // without them (or with their spellings) goes through a second encoder of the target.
   const legacy = !utf16 && to !== 'utf-8';
+  const rewriting = legacy && (omit || translit);
   const encoder = utf16
     ? new Utf16Encoder(to === 'utf-16be')
-    : legacy && !omit
+    : legacy && !rewriting
       ? new ErrorReportingEncoder(to)
       : new Encoder(to);
-  const finder = legacy && omit ? new ErrorReportingEncoder(to) : null;
+  const finder = rewriting ? new ErrorReportingEncoder(to) : null;
+  const counts = { transliterated: 0, unspelled: 0 };
+  const replace = translit ? translitReplacer(to, omit, encodeErrors, counts) : () => '';
   let offset = 0;
   let characters = 0;
   let units = 0;
@@ -95,7 +121,7 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
     let bytes;
     if (finder) {
       const { errors } = finder.encode(text, { stream: !last });
-      bytes = encoder.encode(errors.length ? without(text, errors, units) : text, { stream: !last });
+      bytes = encoder.encode(errors.length ? rewrite(text, errors, units, replace) : text, { stream: !last });
     } else if (legacy) {
       const result = encoder.encode(text, { stream: !last });
       const first = result.errors[0];
@@ -118,14 +144,14 @@ export async function convert({ input, chunks, from, to, decodeErrors, encodeErr
   for await (const chunk of chunks) {
     let text = decode(chunk, true);
     if (omit) text = dropMalformed(text, chunk, false);
-    await writeText(text, false);
+    await writeText(withDeclaration(text, false), false);
     offset += chunk.length;
     progress.update(offset);
   }
   let text = decode(new Uint8Array(0), false);
   if (omit) text = dropMalformed(text, new Uint8Array(0), true);
-  await writeText(text, true);
-  return { bytesIn: offset };
+  await writeText(withDeclaration(text, true), true);
+  return { bytesIn: offset, declaration, ...counts };
 }
 
 // The message for the first error ({ offset, length }: its malformed bytes), found in the last

@@ -1,8 +1,7 @@
 // Which encoding the input is in when -f is not given: the package's sniff() (its byte order mark,
 // its <meta> or XML declaration, then the statistics) over the first MiB (the rest of the input is
 // not read for it).
-import { sniff } from 'encoding-wasm/detect';
-import { ErrorReportingDecoder } from 'encoding-wasm/errors';
+import { percent, sniff } from 'encoding-wasm/detect';
 import { readHead } from './input.js';
 
 export const DETECT_LIMIT = 1024 * 1024;
@@ -23,23 +22,10 @@ export async function detectHead(iterator, ignoreDeclarations = false) {
     bytes.set(chunk.subarray(0, bytes.length - filled), filled);
     filled += chunk.length;
   }
-  let result = sniff(bytes, { ignoreDeclarations });
-  // A declared (or BOM-named) encoding's errors, all of them (sniff() gives detect()'s count, which
-  // stops early in a short input and counts no UTF-16 errors): those of the bytes read, a sequence cut off at their end no error unless
-  // they are the whole input.
-  if ((declared(result) || result.source === 'bom') && result.encoding !== 'replacement') {
-    const { errors } = new ErrorReportingDecoder(result.encoding).decode(bytes, { stream: !ended });
-    result = { ...result, errors: errors.length };
-  }
+  // (A declared or BOM-named encoding's errors are all those of the bytes read, a sequence cut off
+  // at their end no error unless they are the whole input.)
+  const result = sniff(bytes, { ignoreDeclarations, stream: !ended });
   return { result, head, ended };
-}
-
-// A confidence as a percentage a person reads: "97%"; "<1%" and ">99%" where rounding would say
-// 0% or 100% of a confidence that is neither.
-export function percent(confidence) {
-  if (confidence > 0 && confidence < 0.005) return '<1%';
-  if (confidence < 1 && confidence >= 0.995) return '>99%';
-  return `${Math.round(confidence * 100)}%`;
 }
 
 const errorCount = (n) => `${n} error${n === 1 ? '' : 's'}`;

@@ -1,7 +1,8 @@
 // Reading the input in chunks of 64 KiB at most: a regular file by its file handle (it can be read
 // again from the start to find the byte a decoder failed at), stdin as it comes.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { ConversionError } from './errors.js';
 
 export const CHUNK_SIZE = 64 * 1024;
 
@@ -13,30 +14,52 @@ export async function openInput(path) {
   const handle = await open(path, 'r');
   try {
     const stat = await handle.stat();
-    if (stat.isDirectory()) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
+    if (stat.isDirectory()) throw new ConversionError(`${path}: is a directory`);
     return {
       name: path,
       size: stat.isFile() ? stat.size : null,
       rereadable: stat.isFile(),
-      chunks: () => fileChunks(path),
+      chunks: () => (stat.isFile() ? fileChunks(path, stat) : streamChunks(path)),
     };
   } finally {
     await handle.close();
   }
 }
 
-// Synchronous reads: a file's bytes are there, and waiting for the thread pool costs time.
-async function* fileChunks(path) {
+// Synchronous reads: a file's bytes are there, and waiting for the thread pool costs time. Every
+// MiB the loop gives the event loop a turn, so that SIGINT and SIGTERM are handled mid-file. A
+// regular file whose size or modification time changes while it is read is an error (what was read
+// is neither the old file nor the new one); `stat` is the file's as it was opened.
+async function* fileChunks(path, stat) {
   const fd = openSync(path, 'r');
+  let read = 0;
   try {
     for (;;) {
       const buffer = new Uint8Array(CHUNK_SIZE);
       const bytesRead = readSync(fd, buffer, 0, CHUNK_SIZE, null);
-      if (bytesRead === 0) return;
+      if (bytesRead === 0) break;
+      read += bytesRead;
+      if (read % (16 * CHUNK_SIZE) === 0) await new Promise(setImmediate);
       yield bytesRead === CHUNK_SIZE ? buffer : buffer.subarray(0, bytesRead);
+    }
+    const now = fstatSync(fd);
+    if (read !== stat.size || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs) {
+      throw new ConversionError(
+        `${path}: changed while it was read (${stat.size} bytes when opened, ${now.size} now, ${read} read)`,
+      );
     }
   } finally {
     closeSync(fd);
+  }
+}
+
+// A FIFO or a character device: read as it comes, in the same chunks.
+async function* streamChunks(path) {
+  const handle = await open(path, 'r');
+  try {
+    for await (const chunk of handle.createReadStream({ highWaterMark: CHUNK_SIZE })) yield chunk;
+  } finally {
+    await handle.close().catch(() => {});
   }
 }
 

@@ -9,7 +9,7 @@ import { ConversionError, UsageError } from './errors.js';
 import { openInput, readHead } from './input.js';
 import { listEncodings, listEncodingsJSON } from './list.js';
 import { detectionReport, LineEndings } from './report.js';
-import { FileOutput, StdoutOutput } from './output.js';
+import { FileOutput, osMessage, StdoutOutput } from './output.js';
 import { createProgress } from './progress.js';
 
 const ERROR_MODES = {
@@ -47,7 +47,7 @@ export async function main(values, positionals) {
 }
 
 // "a.txt: no such file or directory" from "ENOENT: no such file or directory, open 'a.txt'".
-const systemMessage = (error) => `${error.path}: ${error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')}`;
+const systemMessage = (error) => `${error.path}: ${osMessage(error)}`;
 
 function encodingOf(label, what) {
   const encoding = normalizeEncoding(label);
@@ -64,8 +64,21 @@ function isDirectory(path) {
   }
 }
 
+// iconv's suffixes of the output encoding: "shift_jis//TRANSLIT//IGNORE" -> { label, translit, ignore }.
+function suffixes(label) {
+  const [name, ...rest] = label.split('//');
+  const flags = new Set(rest.map((s) => s.toUpperCase()));
+  for (const flag of flags) {
+    if (flag !== 'TRANSLIT' && flag !== 'IGNORE') {
+      throw new UsageError(`-t ${label}: unknown suffix //${flag} (//TRANSLIT and //IGNORE are known)`);
+    }
+  }
+  return { label: name, translit: flags.has('TRANSLIT'), ignore: flags.has('IGNORE') };
+}
+
 function resolve(values, inputs) {
-  const to = encodingOf(values.to ?? 'utf-8', 'output');
+  const target = suffixes(values.to ?? 'utf-8');
+  const to = encodingOf(target.label, 'output');
   const from = values.from === undefined ? null : encodingOf(values.from, 'input');
   const mode = ERROR_MODES[values.errors ?? 'fatal'];
   if (!mode) throw new UsageError(`--errors takes fatal, replacement or html, not "${values.errors}"`);
@@ -84,7 +97,8 @@ function resolve(values, inputs) {
     from,
     to,
     ...mode,
-    omit: Boolean(values.c),
+    omit: Boolean(values.c) || target.ignore,
+    translit: target.translit,
     bom,
     bomAsked: Boolean(values.bom || values['no-bom']),
     inPlace,
@@ -93,6 +107,7 @@ function resolve(values, inputs) {
     outputFile: outputDir ? null : (values.output ?? null),
     several: inPlace || outputDir !== null,
     ignoreDeclarations: Boolean(values['ignore-declarations']),
+    keepDeclaration: Boolean(values['keep-declaration']),
   };
 }
 
@@ -130,6 +145,15 @@ async function convertEach(options, inputs) {
     }
   }
   return status;
+}
+
+const characters = (n) => `${n} character${n === 1 ? '' : 's'}`;
+
+// "a.txt: 3 characters transliterated, 1 with no spelling in shift_jis written as ?".
+function translitReport(name, { transliterated, unspelled }, { to, omit, encodeErrors }) {
+  const rest = omit ? 'dropped' : `written as ${encodeErrors === 'html' ? '&#N;' : '?'}`;
+  const none = unspelled ? `, ${unspelled} with no spelling in ${to} ${rest}` : '';
+  return `${name}: ${characters(transliterated)} transliterated${none}`;
 }
 
 async function convertOne(options, path) {
@@ -189,6 +213,12 @@ async function convertOne(options, path) {
   }
   output.commit(options.inPlace && options.backup ? (original) => renameSync(original, `${original}.bak`) : undefined);
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
+  if (result.transliterated || result.unspelled) say(translitReport(input.name, result, options));
+  if (result.declaration) {
+    const { declaration, from: label } = result.declaration;
+    const what = declaration === 'xml' ? 'XML declaration' : '<meta> charset';
+    say(`${input.name}: its ${what} "${label}" now says "${to}" (--keep-declaration leaves it)`);
+  }
   const detected = sniffed === null ? '' : declared(sniffed) ? ` (${sniffed.declaration})` : ' (detected)';
   return `${input.name}: ${from}${detected} -> ${to}, ${result.bytesIn} bytes, ${where}`;
 }

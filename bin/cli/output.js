@@ -1,5 +1,7 @@
 // Where the converted bytes go: stdout, or a file that appears under its name only once it is
 // complete (a temporary file beside it, renamed on success, removed on failure, SIGINT and SIGTERM).
+// An output path that exists and is not a regular file (/dev/null, a FIFO, a terminal) is written
+// directly, as iconv and cat do: renaming over it would replace the device.
 import { chmodSync, closeSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -24,34 +26,54 @@ for (const [signal, code] of [
   });
 }
 process.on('exit', removePending);
-// A reader that stops early (`| head`) ends the conversion quietly, as iconv does.
+// A reader that stops early (`| head`) ends the conversion quietly, as cat does; any other error
+// writing stdout (a full disk) ends it with the OS's message and exit 1.
 process.stdout.on('error', (error) => {
-  if (error.code !== 'EPIPE') throw error;
   removePending();
-  process.exit(0);
+  if (error.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`encoding-wasm: <stdout>: ${osMessage(error)}\n`);
+  process.exit(1);
 });
+
+// "no space left on device" from "ENOSPC: no space left on device, write".
+export const osMessage = (error) => error.message.replace(/^[A-Z0-9]+: /, '').replace(/, \w+( '.*')?$/, '');
+
+// Whether `path` exists and is something other than a regular file.
+function isSpecial(path) {
+  try {
+    return !statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export class FileOutput {
   constructor(path) {
     this.path = path;
-    this.temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    this.temp = isSpecial(path) ? null : join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
     try {
-      this.fd = openSync(this.temp, 'wx', 0o666);
+      this.fd = openSync(this.temp ?? path, this.temp ? 'wx' : 'w', 0o666);
     } catch (error) {
       error.path = path; // the name the user gave, not the temporary one
       throw error;
     }
-    pending.add(this.temp);
+    if (this.temp) pending.add(this.temp);
   }
 
   async write(bytes) {
-    for (let done = 0; done < bytes.length;) done += writeSync(this.fd, bytes, done);
+    try {
+      for (let done = 0; done < bytes.length;) done += writeSync(this.fd, bytes, done);
+    } catch (error) {
+      error.path = this.path;
+      throw error;
+    }
   }
 
   // Renames the complete file into place, with the permissions of a file it replaces;
   // `beforeRename(path)` runs first (the --in-place backup).
   commit(beforeRename) {
     closeSync(this.fd);
+    if (!this.temp) return;
     try {
       chmodSync(this.temp, statSync(this.path).mode & 0o7777);
     } catch {}
@@ -62,6 +84,7 @@ export class FileOutput {
 
   abort() {
     closeSync(this.fd);
+    if (!this.temp) return;
     unlinkSync(this.temp);
     pending.delete(this.temp);
   }

@@ -146,7 +146,8 @@ function finish(result, name) {
   link.focus();
 }
 
-$('convert').addEventListener('click', async () => {
+// translit: iconv's //TRANSLIT for the characters the target lacks (the warning's second choice).
+async function convertCurrent(translit = false) {
   const entry = current;
   const target = targetByValue($('target').value);
   const name = outputName(entry.file.name, target);
@@ -161,7 +162,7 @@ $('convert').addEventListener('click', async () => {
   say(`Converting ${entry.file.name} from ${entry.source} to ${target.label}…`);
   try {
     const result = await convertBlob(entry.file, entry.source, target, {
-      errorMode: $('error-mode').value,
+      errorMode: translit ? 'translit' : $('error-mode').value,
       fatalInput: $('malformed').value === 'fatal',
       signal: running.signal,
       onProgress: (done, total) => {
@@ -171,7 +172,11 @@ $('convert').addEventListener('click', async () => {
     });
     $('status').dataset.longestString = result.longestString;
     const { count, first } = result.unencodable;
-    if (count === 0) return finish(result, name);
+    if (count === 0 || translit) {
+      finish(result, name);
+      if (count) say(`${$('status').textContent} ${count} character${count === 1 ? '' : 's'} spelled or written as ?.`);
+      return;
+    }
     $('warning-text').textContent =
       `${count} character${count === 1 ? '' : 's'} cannot be encoded in ${target.label}; ` +
       `they would be written as HTML character references (&#N;). The first:`;
@@ -186,6 +191,10 @@ $('convert').addEventListener('click', async () => {
       $('warning').hidden = true;
       finish(result, name);
     };
+    $('save-translit').onclick = () => {
+      $('warning').hidden = true;
+      convertCurrent(true);
+    };
     $('discard').onclick = () => {
       $('warning').hidden = true;
       say('Not saved.');
@@ -197,7 +206,9 @@ $('convert').addEventListener('click', async () => {
     $('convert').disabled = false;
     $('cancel').hidden = true;
   }
-});
+}
+
+$('convert').addEventListener('click', () => convertCurrent());
 $('cancel').addEventListener('click', () => running?.abort());
 
 registerOffline();

@@ -8,7 +8,9 @@
 // Slices rather than Blob.stream(): Firefox ESR 153 and WebKitGTK 2.50 stream a Blob made in memory
 // as one chunk of its whole size (measured with 200 MB), which a slice's size bounds.
 import { TextDecoder, TextEncoder } from 'encoding-wasm';
+import { Encoder } from 'encoding-wasm/encoder';
 import { ErrorReportingDecoder, ErrorReportingEncoder } from 'encoding-wasm/errors';
+import { rewrite, transliterator } from '../../js/convert/translit.js';
 import { isUnicodeTarget } from './encodings.js';
 import { encodeUtf16 } from './utf16.js';
 
@@ -41,7 +43,8 @@ export const describeChar = ({ char, codePoint, index }) =>
   `“${char}” U+${codePoint.toString(16).toUpperCase().padStart(4, '0')} at character ${index}`;
 
 // Converts `blob` from `source` (an encoding name) to `target` (encodings.js TARGETS).
-//   errorMode:  'html' writes an unencodable character as &#N;, 'fatal' stops at the first one;
+//   errorMode:  'html' writes an unencodable character as &#N;, 'fatal' stops at the first one,
+//               'translit' writes its spelling (iconv's //TRANSLIT, js/convert/translit.js) or "?";
 //   fatalInput: stop at the first malformed byte sequence instead of writing U+FFFD;
 //   onProgress(bytesDone, bytesTotal) after each slice; signal: an AbortSignal (cancel).
 // Resolves to { blob, unencodable: { count, first }, bytesIn, longestString }; rejects with a
@@ -59,11 +62,20 @@ export async function convertBlob(
   const encoder = lossy ? new ErrorReportingEncoder(target.encoding) : null;
   const unencodable = { count: 0, first: [] };
   const parts = target.bom.length ? [new Blob([new Uint8Array(target.bom)])] : [];
+  // //TRANSLIT: the errors found by `encoder`, the text with their spellings through a second one.
+  const spell = lossy && errorMode === 'translit' ? transliterator(target.encoding) : null;
+  const spelled = spell ? new Encoder(target.encoding) : null;
+  let start = 0; // the index in the whole text of the text encoded next
   const encode = (text, stream) => {
     if (utf8) return utf8.encode(text);
     if (!encoder) return encodeUtf16(text, target.value === 'utf-16be');
-    const { bytes, errors } = encoder.encode(text, { stream });
+    let { bytes, errors } = encoder.encode(text, { stream });
     addUnencodable(errors, unencodable);
+    if (spelled) {
+      const replace = (cp) => spell(cp) ?? '?';
+      bytes = spelled.encode(errors.length ? rewrite(text, errors, start, replace) : text, { stream });
+    }
+    start += text.length;
     if (errorMode === 'fatal' && errors.length)
       throw new TypeError(`cannot encode ${describeChar(unencodable.first[0])} in ${target.label}`);
     return bytes;

@@ -1,8 +1,7 @@
 // Which encoding a file is in: the package's sniff() (encoding-wasm/detect) over its first MiB: its
 // byte order mark, the <meta charset> or XML declaration in its first 1024 bytes, else the
 // statistics.
-import { sniff } from 'encoding-wasm/detect';
-import { decodeWithErrors } from './errors.js';
+import { percent, sniff } from 'encoding-wasm/detect';
 
 export const DETECT_BYTES = 1024 * 1024;
 
@@ -11,20 +10,10 @@ export const DETECT_BYTES = 1024 * 1024;
 // (which decodes nothing) is read by the statistics instead, with that declaration as `replaced`.
 export async function detectBlob(blob) {
   const bytes = new Uint8Array(await blob.slice(0, DETECT_BYTES).arrayBuffer());
-  const result = sniff(bytes);
+  // (A declared or BOM-named encoding's errors are all those of the bytes read.)
+  const result = sniff(bytes, { stream: blob.size > DETECT_BYTES });
   if (result.encoding === 'replacement') return { ...sniff(bytes, { ignoreDeclarations: true }), replaced: result };
-  if (result.source === 'statistics') return result;
-  // A declared (or BOM-named) encoding's errors, all of them (sniff() gives detect()'s count, which
-  // stops early in a short file and counts no UTF-16 errors), in the bytes read.
-  const { errors } = decodeWithErrors(bytes, result.encoding, { final: blob.size <= DETECT_BYTES });
-  return { ...result, errors: errors.length };
-}
-
-// "98%"; "<1%" and ">99%" where rounding would say 0% or 100% of a confidence that is neither.
-export function percent(confidence) {
-  if (confidence > 0 && confidence < 0.005) return '<1%';
-  if (confidence < 1 && confidence >= 0.995) return '>99%';
-  return `${Math.round(confidence * 100)}%`;
+  return result;
 }
 
 // The alternatives worth listing: those whose percentage does not round to 0.

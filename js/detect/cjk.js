@@ -116,6 +116,12 @@ class CjkProber {
     this.leadKind = START;
   }
 
+  // Whether a character is cut off at the end of the bytes so far (its decoder's error at the end of
+  // the input).
+  pending() {
+    return this.lead !== 0;
+  }
+
   // Counts an error; false once there are too many (the candidate is then out for good).
   error() {
     if (++this.errors <= this.maxErrors) return true;
@@ -142,6 +148,10 @@ export class DoubleByteProber extends CjkProber {
   reset() {
     super.reset();
     this.lead = -1; // the lead's index while a trail is awaited
+  }
+
+  pending() {
+    return this.lead !== -1;
   }
 
   feed(bytes) {
@@ -279,6 +289,12 @@ export class Iso2022JpProber extends CjkProber {
     this.output = false;
   }
 
+  // (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: at the end of the input, the trail byte
+  // and both escape states return an error.)
+  pending() {
+    return this.state === TRAIL || this.state === ESCAPE_START || this.state === ESCAPE;
+  }
+
   feed(bytes) {
     let { state, outputState, lead, output, score, switches } = this;
     for (let i = 0; i < bytes.length; i++) {
@@ -384,6 +400,10 @@ export class Gb18030Prober extends CjkProber {
     this.first = 0;
     this.second = 0;
     this.third = 0;
+  }
+
+  pending() {
+    return this.first !== 0 || this.second !== 0 || this.third !== 0;
   }
 
   feed(bytes) {

@@ -1,4 +1,5 @@
-// The charset of a Content-Type value: the transport layer's word on a document's encoding.
+// The charset of a Content-Type value: the transport layer's word on a document's encoding, as the
+// Fetch standard extracts a MIME type from its header(s) and MIME Sniffing parses each.
 import { getEncoding } from './get_encoding.js';
 
 const HTTP_WHITESPACE = '\n\r\t ';
@@ -14,9 +15,10 @@ const trimTrailing = (s) => {
   return s.slice(0, end);
 };
 
-// https://fetch.spec.whatwg.org/#collect-an-http-quoted-string, with extract-value true.
-// Returns [value, the position after it].
-function collectQuotedString(input, position) {
+// https://fetch.spec.whatwg.org/#collect-an-http-quoted-string: [the value (extract-value true) or
+// the string as written, quotes and backslashes included (false), the position after it].
+function collectQuotedString(input, position, extractValue = true) {
+  const start = position;
   let value = '';
   position++; // the opening U+0022 (")
   for (;;) {
@@ -31,7 +33,7 @@ function collectQuotedString(input, position) {
       value += input[position++];
     } else break;
   }
-  return [value, position];
+  return [extractValue ? value : input.slice(start, position), position];
 }
 
 // https://mimesniff.spec.whatwg.org/#parse-a-mime-type
@@ -83,10 +85,55 @@ export function parseMimeType(string) {
   return { type: asciiLowercase(type), subtype: asciiLowercase(subtype), parameters };
 }
 
+// https://fetch.spec.whatwg.org/#header-value-get-decode-and-split, from the decoded value on: the
+// comma-separated values of a header (those of several headers of one name are joined by ", "), a
+// comma within a quoted string no separator.
+export function splitHeaderValue(input) {
+  const values = [];
+  let position = 0;
+  let value = '';
+  for (;;) {
+    let end = position;
+    while (end < input.length && input[end] !== '"' && input[end] !== ',') end++;
+    value += input.slice(position, end);
+    position = end;
+    if (position < input.length && input[position] === '"') {
+      let quoted;
+      [quoted, position] = collectQuotedString(input, position, false);
+      value += quoted;
+      if (position < input.length) continue;
+    }
+    values.push(value.replace(/^[\t ]+|[\t ]+$/g, ''));
+    value = '';
+    if (position >= input.length) return values;
+    position++; // the U+002C (,)
+  }
+}
+
+// https://fetch.spec.whatwg.org/#concept-header-extract-mime-type, for the value of the
+// Content-Type header(s): the last MIME type among its values, with the charset of an earlier value
+// of the same essence where it has none of its own; null (failure) without one.
+export function extractMimeType(contentType) {
+  let charset = null;
+  let essence = null;
+  let mimeType = null;
+  for (const value of splitHeaderValue(contentType)) {
+    const parsed = parseMimeType(value);
+    if (parsed === null || (parsed.type === '*' && parsed.subtype === '*')) continue;
+    mimeType = parsed;
+    const its = `${parsed.type}/${parsed.subtype}`;
+    if (its !== essence) {
+      charset = parsed.parameters.get('charset') ?? null;
+      essence = its;
+    } else if (!parsed.parameters.has('charset') && charset !== null) parsed.parameters.set('charset', charset);
+  }
+  return mimeType;
+}
+
 // The encoding a Content-Type value's charset parameter names: { encoding, label }, or null when
-// the value is no MIME type, has no charset, or names no encoding the standard knows.
+// the value holds no MIME type, it has no charset, or that names no encoding the standard knows.
 export function transportCharset(contentType) {
-  const label = parseMimeType(contentType)?.parameters.get('charset');
+  const label = extractMimeType(contentType)?.parameters.get('charset');
   const encoding = label === undefined ? null : getEncoding(label);
   return encoding === null ? null : { encoding, label };
 }

@@ -51,7 +51,7 @@ class XUserDefinedProber {
   }
 }
 
-function proberFor(name) {
+export function proberFor(name) {
   if (name === 'utf-8') return new Utf8Prober();
   if (CJK_PROBERS[name]) return new CJK_PROBERS[name](name);
   const group = GROUP_OF.get(name);
@@ -121,6 +121,10 @@ function resolve(options) {
   const { allowUTF8 = true, candidates, hint } = options ?? {};
   return { names: candidateNames(candidates, !!allowUTF8), hint: hintGroup(hint) };
 }
+
+// Checks detect()'s options (TypeError, RangeError) without running it: sniff() where a BOM or a
+// declaration decides.
+export const checkOptions = (options) => void resolve(options);
 
 // Makes `detector` a detector of `names` with `hint`, with pair counts of its own unless given.
 function setUp(detector, { names, hint }, pairs = null) {

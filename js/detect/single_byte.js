@@ -8,7 +8,7 @@
 // https://encoding.spec.whatwg.org/#single-byte-decoder
 import { groupModel, UNIT, weighed } from './tables.js';
 
-const REJECTED = 255;
+export const REJECTED = 255;
 const START = 0x20; // the input starts as if after a space
 
 // How often each pair of bytes occurs; `ascii` and `high` list the pairs seen (of ASCII bytes

@@ -25,6 +25,11 @@ export class Utf8Prober {
     this.upper = 0xbf;
   }
 
+  // Whether a sequence is cut off at the end of the bytes so far.
+  pending() {
+    return this.needed > 0;
+  }
+
   // More than maxErrors errors: out for good.
   out(errors) {
     this.errors = errors;

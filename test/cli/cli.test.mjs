@@ -390,11 +390,12 @@ test('--detect names the declaration that decided; --ignore-declarations the sta
 
 test('a conversion reads the declaration and says so; --ignore-declarations; the replacement encoding', () => {
   const page = file('conv.html', PAGE_1251);
-  const result = run([page]);
+  // (--keep-declaration: the text as decoded; test/cli/declaration.test.mjs checks the rewrite)
+  const result = run(['--keep-declaration', page]);
   assert.equal(result.status, 0, result.stderr.toString());
   assert.deepEqual(result.stdout, Buffer.from(new TextDecoder('windows-1251').decode(PAGE_1251)));
   assert.equal(result.stderr.toString(), `encoding-wasm: ${page}: declared windows-1251 (100%, <meta charset>)\n`);
-  const fromStdin = run([], FEED_GREEK);
+  const fromStdin = run(['--keep-declaration'], FEED_GREEK);
   assert.deepEqual(fromStdin.stdout, Buffer.from(new TextDecoder('iso-8859-7').decode(FEED_GREEK)));
   assert.match(fromStdin.stderr.toString(), /<stdin>: declared iso-8859-7 \(100%, <\?xml encoding>\)/);
   const statistics = run(['--ignore-declarations', page]);

@@ -24,7 +24,7 @@ for (const d of declaredDocuments((await locateCorpus()).path)) {
     const line = detected.stdout.toString();
     if (d.declaration) assert.equal(line, `${path}: ${d.encoding} (100%, ${d.declaration})\n`);
     else assert.match(line, new RegExp(`^${path}: ${d.encoding} \\(((\\d+|>99)%), 1 error\\)\\n$`));
-    const converted = run(['--errors', 'replacement', path]);
+    const converted = run(['--errors', 'replacement', '--keep-declaration', path]);
     assert.equal(converted.status, 0, converted.stderr.toString());
     assert.equal(converted.stdout.toString(), d.text);
   });

@@ -249,3 +249,61 @@ export const LITE_EXPECTED = {
   ...DECODER_EXPECTED,
   utf8FatalWhere: { value: 'TypeError: The encoded data is not valid utf-8.' },
 };
+
+// encoding-wasm/iconv-lite as code written for iconv-lite calls it (the module object, `iconv`):
+// a Shift_JIS and a windows-1251 body decoded (index jis0208: 日 93 FA, 本 96 7B, 語 8C EA, あ 82 A0;
+// index windows-1251: П CF, р F0, и E8, в E2, е E5, т F2), whole and split inside a character,
+// encoded back with "?" for ☃, iconv-lite's output type (a Buffer where the host has one) and its
+// streams (`streams`: "node" for a stream.Transform, "web" for a TransformStream). A list of problems.
+export function iconvLiteChecks(iconv, streams) {
+  const problems = [];
+  const expect = (what, got, want) => {
+    if (got !== want) problems.push(`${what}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  };
+  const sjis = bytesOf('93 fa 96 7b 8c ea 82 a0');
+  const cyrillic = bytesOf('cf f0 e8 e2 e5 f2');
+  const run = (what, fn, check) => {
+    try {
+      check(fn());
+    } catch (e) {
+      problems.push(`${what} threw ${e?.name}: ${e?.message}`);
+    }
+  };
+  run(
+    'decode sjis',
+    () => iconv.decode(sjis, 'sjis'),
+    (t) => expect('decode sjis', t, '日本語あ'),
+  );
+  run(
+    'decode win1251',
+    () => iconv.decode(cyrillic, 'win1251'),
+    (t) => expect('decode win1251', t, 'Привет'),
+  );
+  run(
+    'getDecoder',
+    () => {
+      const d = iconv.getDecoder('shift_jis');
+      return d.write(sjis.subarray(0, 3)) + d.write(sjis.subarray(3)) + (d.end() ?? '');
+    },
+    (t) => expect('getDecoder split', t, '日本語あ'),
+  );
+  run(
+    'encode cp1251',
+    () => iconv.encode('Привет☃', 'cp1251'),
+    (b) => {
+      expect('encode cp1251', hex(b), 'cf f0 e8 e2 e5 f2 3f');
+      expect('output type', b.constructor.name, typeof globalThis.Buffer === 'function' ? 'Buffer' : 'Uint8Array');
+    },
+  );
+  run(
+    'encodingExists',
+    () => [iconv.encodingExists('sjis'), iconv.encodingExists('utf32')],
+    (r) => expect('encodingExists sjis, utf32', String(r), 'true,false'),
+  );
+  run(
+    'decodeStream',
+    () => iconv.decodeStream('win1251'),
+    (s) => expect('decodeStream', typeof s.pipe === 'function' ? 'node' : 'readable' in s ? 'web' : typeof s, streams),
+  );
+  return problems;
+}

@@ -45,8 +45,10 @@ if [ -z "${STEP_TIMES:-}" ]; then
   own_times=1
 fi
 
-failed=()
-summary=()
+# The steps run in two lanes at once (below): each step's summary line goes to $LOGS/summary and
+# the name of each failed step to $LOGS/failed, which both lanes append to.
+: >"$LOGS/summary"
+: >"$LOGS/failed"
 # step NAME COMMAND...: runs it with its output in $LOGS/NAME.log; shows the end of the log if it fails.
 step() {
   local name=$1
@@ -59,12 +61,12 @@ step() {
     status=ok
   else
     status=FAILED
-    failed+=("$name")
+    echo "$name" >>"$LOGS/failed"
     sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | tail -n 60
   fi
   local counts
   counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED' | tr -s ' ' | paste -sd';' -)
-  summary+=("$(printf '%-28s %-6s %4ss  %s' "$name" "$status" $((SECONDS - start)) "$counts")")
+  printf '%-28s %-6s %4ss  %s\n' "$name" "$status" $((SECONDS - start)) "$counts" >>"$LOGS/summary"
   step_took "hosts: $name" "$began"
 }
 
@@ -94,43 +96,66 @@ bun_files() {
 }
 
 VITEST=node_modules/vitest/vitest.mjs
-step chromium-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project browser
-step chromium-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project browser
-step firefox-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project firefox
-step firefox-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project firefox
-step webkit-vitest env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project webkit
-step webkit-vitest-wasm-only env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project webkit
-step deno-vitest env ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
-step deno-vitest-wasm-only env ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
-# The TextDecoder suites again on encoding-wasm/lite's TextDecoder (vitest.config.js), in the same hosts.
-for entry in lite; do
-  for engine in chromium firefox webkit; do
-    project=$engine
-    [ "$engine" = chromium ] && project=browser
-    step "$engine-vitest-$entry" env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=1 npx vitest run --project "$project"
-    step "$engine-vitest-$entry-wasm-only" env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE=0 npx vitest run --project "$project"
+# vitest_in ENGINE ENTRY NATIVE: the Vitest suites in a browser engine (its project of vitest.config.js)
+# or in Deno (Vitest's Node project run by deno), on the main entry or ENTRY=lite's TextDecoder.
+vitest_in() {
+  local engine=$1 entry=$2 native=$3 project=$1
+  [ "$engine" = chromium ] && project=browser
+  if [ "$engine" = deno ]; then
+    env ENCODING_WASM_ENTRY="$entry" ENCODING_WASM_NATIVE="$native" "$TOOLS/deno" run -A "$VITEST" run --project node
+  else
+    env ENCODING_WASM_ENTRY="$entry" ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE="$native" npx vitest run --project "$project"
+  fi
+}
+# vitest_steps ENGINE...: for each, the suites on the main entry, then the TextDecoder suites again on
+# encoding-wasm/lite's TextDecoder; each with the host's exact decoders used and with all in wasm.
+vitest_steps() {
+  local engine
+  for engine; do
+    step "$engine-vitest" vitest_in "$engine" main 1
+    step "$engine-vitest-wasm-only" vitest_in "$engine" main 0
+    step "$engine-vitest-lite" vitest_in "$engine" lite 1
+    step "$engine-vitest-lite-wasm-only" vitest_in "$engine" lite 0
   done
-  step deno-vitest-$entry env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_NATIVE=1 "$TOOLS/deno" run -A "$VITEST" run --project node
-  step deno-vitest-$entry-wasm-only env ENCODING_WASM_ENTRY=$entry ENCODING_WASM_NATIVE=0 "$TOOLS/deno" run -A "$VITEST" run --project node
-done
-# With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
-step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
-step bun-test bun_files ENCODING_WASM_NATIVE=1
-step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
-step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
-step workerd node test/hosts/workerd/run.mjs
-step bundle-and-csp node test/hosts/bundle/run.mjs
-step readme-runtimes node test/hosts/readme/run.mjs
-step browsers-bench-quick node bench/browsers/run.mjs --quick
-step converter-page node test/page/run.mjs
-step converter-screenshots node test/page/screenshots.mjs
+}
+
+# Two lanes at once: a step mostly waits on a browser or a runtime starting and on its page, so two
+# of them share the machine's cores with the rest of `npm test` (test/run-all.sh runs the host matrix
+# beside its other groups). Every step that starts WebKit (xvfb-run picks its display by looking for
+# a free one, which two starting at once can both pick) is in the first lane.
+lane_one() {
+  vitest_steps chromium webkit
+  step browsers-bench-quick node bench/browsers/run.mjs --quick
+  step converter-page node test/page/run.mjs
+  step converter-screenshots node test/page/screenshots.mjs
+}
+lane_two() {
+  vitest_steps firefox deno
+  # With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
+  step deno-smoke env DENO_NO_PROMPT=1 "$TOOLS/deno" run test/hosts/runtime-smoke.mjs
+  step bun-test bun_files ENCODING_WASM_NATIVE=1
+  step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
+  step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
+  step workerd node test/hosts/workerd/run.mjs
+  step bundle-and-csp node test/hosts/bundle/run.mjs
+  # encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
+  step bundle-iconv-lite node test/hosts/bundle/iconv_lite.mjs
+  step readme-runtimes node test/hosts/readme/run.mjs
+}
+lane_one &
+lane_pids=($!)
+lane_two &
+lane_pids+=($!)
+trap 'kill "${lane_pids[@]}" 2>/dev/null' EXIT
+wait "${lane_pids[@]}"
+trap - EXIT
 
 echo
 echo "==== host matrix (logs in build/hosts/logs/)"
-printf '%s\n' "${summary[@]}"
+cat "$LOGS/summary"
 [ -z "${own_times:-}" ] || { echo; slowest_steps 10; }
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "FAILED: ${failed[*]}"
+if [ -s "$LOGS/failed" ]; then
+  echo "FAILED: $(paste -sd' ' "$LOGS/failed")"
   exit 1
 fi
 echo "all hosts passed"

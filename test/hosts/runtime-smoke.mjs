@@ -12,7 +12,8 @@ import * as hooks from '../../js/hooks.js';
 import * as main from '../../js/index.js';
 import * as url from '../../js/url.js';
 import * as lite from 'encoding-wasm/lite';
-import { checks, DECODER_EXPORTS, decodeChecks, differences, LITE_EXPECTED } from './checks.js';
+import iconv from 'encoding-wasm/iconv-lite';
+import { checks, DECODER_EXPORTS, decodeChecks, differences, iconvLiteChecks, LITE_EXPECTED } from './checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
 
@@ -36,11 +37,13 @@ for (const [name, entry, expected] of [['lite', lite, LITE_EXPECTED]]) {
   if (String(Object.keys(entry).sort()) !== String(DECODER_EXPORTS))
     failures.push(`encoding-wasm/${name} exports ${Object.keys(entry)}`);
 }
+// encoding-wasm/iconv-lite by its package name: Node streams in Bun ("node" condition), web streams in Deno.
+failures.push(...iconvLiteChecks(iconv, globalThis.Deno ? 'web' : 'node').map((d) => `encoding-wasm/iconv-lite: ${d}`));
 if (failures.length) {
   console.log(`${runtime}: runtime smoke test FAILED\n  ${failures.join('\n  ')}`);
   globalThis.process?.exit?.(1) ?? Deno.exit(1);
 }
 console.log(
   `${runtime}: runtime smoke test passed (host decoder for ${delegated.join(', ') || 'nothing'}, then all in wasm; ` +
-    'the same decoding with encoding-wasm/lite)',
+    'the same decoding with encoding-wasm/lite, a Shift_JIS and a windows-1251 body through encoding-wasm/iconv-lite)',
 );

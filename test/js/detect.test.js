@@ -608,7 +608,7 @@ describe.skipIf(!isNode || typeof globalThis.Deno !== 'undefined')('entry point'
     const declared = [...(await read('types/detect.d.ts')).matchAll(/^export declare (?:class|function) (\w+)/gm)];
     const exported = Object.keys(await import('encoding-wasm/detect')).sort();
     expect(declared.map((m) => m[1]).sort()).toEqual(exported);
-    expect(exported).toEqual(['EncodingDetector', 'detect', 'sniff']);
+    expect(exported).toEqual(['EncodingDetector', 'detect', 'percent', 'sniff']);
   });
 
   it('no module the TextDecoder entry point loads imports the detector', async () => {

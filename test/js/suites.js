@@ -37,7 +37,7 @@ export const NOT_QUICK = ['corpus', 'detect', 'detect_real', 'node_entry_points'
 // in every host (detect.test.js runs the detector itself everywhere), over text that
 // tools/detect/realworld.mjs reads from npm packages in node_modules with node:fs. It runs once, in
 // Node's ENCODING_WASM_NATIVE=1 run.
-export const NODE_ONLY = ['detect_real'];
+export const NODE_ONLY = ['detect_real', 'iconv_lite_differential'];
 
 // The suites for the given environment and host ('node', or 'deno', 'bun', 'browser'), as paths
 // from the repository's root.

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
 import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
-import { describeDetection, detectBlob, listed, percent } from '../../examples/converter/detection.js';
+import { percent } from 'encoding-wasm/detect';
+import { describeDetection, detectBlob, listed } from '../../examples/converter/detection.js';
 
 const cp1251 = createSinglebyteEncoder('windows-1251');
 const greek = createSinglebyteEncoder('iso-8859-7');

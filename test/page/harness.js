@@ -183,6 +183,15 @@ async function theRest() {
     sameBytes(await fetchBytes($('download').href), await fetchBytes('/fixtures/lossy.expected.shift_jis')),
     'the lossy Shift_JIS is @exodus/bytes’ encoding with &#N;',
   );
+  // The warning's other choice: iconv's //TRANSLIT.
+  await convert('shift_jis');
+  check(!$('warning').hidden, 'the warning shows again');
+  $('save-translit').click();
+  await until(() => !$('download').hidden, 'the download after "Save with spellings"');
+  check(
+    sameBytes(await fetchBytes($('download').href), await fetchBytes('/fixtures/lossy.translit.shift_jis')),
+    'the transliterated Shift_JIS: "€" EUR, "é" e, "?" for the rest',
+  );
   results.lossy = { warning: $('warning-text').textContent, listed };
   log(`lossy.utf-8.txt: ${$('warning-text').textContent} ${listed.join('; ')}`);
 

@@ -198,3 +198,15 @@ const handedToHost: string[] = liteEntry.nativeDelegation();
 // @ts-expect-error: the lite entry has no TextEncoder
 new liteEntry.TextEncoder();
 void [smallestText, smallestName, handedToHost];
+
+// encoding-wasm/iconv-lite
+import iconv, * as iconvLite from 'encoding-wasm/iconv-lite';
+const iconvText: string = iconv.decode(new Uint8Array([0xcf]), 'win1251', { stripBOM: false });
+const iconvBytes: Uint8Array = iconvLite.encode('П', 'cp1251', { addBOM: true });
+const iconvExists: boolean = iconvLite.encodingExists('sjis');
+const iconvDecoder = iconvLite.getDecoder('sjis', { stripBOM: () => {} });
+const iconvPart: string = iconvDecoder.write(new ArrayBuffer(1)) + (iconvDecoder.end() ?? '');
+const iconvRest: Uint8Array | undefined = iconvLite.getEncoder('gbk').end();
+// @ts-expect-error: iconv-lite's encode() takes a string
+iconvLite.encode(5, 'utf8');
+void [iconvText, iconvBytes, iconvExists, iconvPart, iconvRest, iconvLite.decodeStream('utf8'), iconv.fromEncoding];

@@ -115,3 +115,22 @@ export const fetchedWasm = (requests, prefix) =>
         .replace(/-[A-Za-z0-9_-]{8}\.wasm$/, '.wasm'),
     )
     .sort();
+
+// `new URL('<relative path>', import.meta.url)` with a literal path -> an import of that file with
+// the file loader (which copies it to the output with a hashed name and gives its path relative to
+// the bundle), still resolved against import.meta.url, as webpack, Rollup and Vite do it.
+export const metaUrlAssets = {
+  name: 'meta-url-assets',
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const imports = [];
+      const contents = source.replace(/new URL\((['"])([^'"]+\.wasm)\1, import\.meta\.url\)/g, (_, __, path) => {
+        imports.push(`import __asset${imports.length} from ${JSON.stringify(path)};`);
+        return `new URL(__asset${imports.length - 1}, import.meta.url)`;
+      });
+      return imports.length ? { contents: `${imports.join('\n')}\n${contents}`, loader: 'js' } : undefined;
+    });
+  },
+};

@@ -19,31 +19,12 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
-import { fetchedWasm, launch, load, serve } from './pages.mjs';
+import { fetchedWasm, launch, load, metaUrlAssets, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
 const out = join(root, 'build/hosts/bundle');
 // --- builds ---------------------------------------------------------------------------------
-
-// `new URL('<relative path>', import.meta.url)` with a literal path -> an import of that file with
-// the file loader (which copies it to the output with a hashed name and gives its path relative to
-// the bundle), still resolved against import.meta.url, as webpack, Rollup and Vite do it.
-const metaUrlAssets = {
-  name: 'meta-url-assets',
-  setup(build) {
-    build.onLoad({ filter: /\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const imports = [];
-      const contents = source.replace(/new URL\((['"])([^'"]+\.wasm)\1, import\.meta\.url\)/g, (_, __, path) => {
-        imports.push(`import __asset${imports.length} from ${JSON.stringify(path)};`);
-        return `new URL(__asset${imports.length - 1}, import.meta.url)`;
-      });
-      return imports.length ? { contents: `${imports.join('\n')}\n${contents}`, loader: 'js' } : undefined;
-    });
-  },
-};
 
 async function buildEsbuild(dir, page) {
   await esbuild.build({

@@ -152,6 +152,7 @@ failures.push(
     },
   ).map((d) => `tables/all: ${d}`),
 );
+failures.push(...(response.iconvLite ?? ['no iconvLite result']).map((d) => `encoding-wasm/iconv-lite: ${d}`));
 if (/error/i.test(stderr)) failures.push(`workerd stderr:\n${stderr}`);
 
 console.log(

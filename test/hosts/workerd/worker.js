@@ -12,7 +12,8 @@ import * as url from 'encoding-wasm/url';
 import 'encoding-wasm/tables/japanese';
 import * as liteEntry from 'encoding-wasm/lite';
 import 'encoding-wasm/lite/tables/japanese';
-import { decoderScenario, hostRestrictions, scenario } from '../checks.js';
+import iconv from 'encoding-wasm/iconv-lite';
+import { decoderScenario, hostRestrictions, iconvLiteChecks, scenario } from '../checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
 
@@ -21,6 +22,8 @@ export default {
     return Response.json({
       ...(await scenario(api)),
       lite: await decoderScenario(liteEntry),
+      // iconv-lite's calls on a Shift_JIS and a windows-1251 body (web streams: no node:stream here).
+      iconvLite: iconvLiteChecks(iconv, 'web'),
       host: hostRestrictions(),
       importMetaUrl: String(import.meta.url),
     });
