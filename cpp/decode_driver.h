@@ -155,15 +155,31 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
   size_t i = 0;
 
   auto finish = [&](uint32_t s) -> DecodeResult {
-    DecodeResult r{s, static_cast<uint32_t>(i), 0, static_cast<uint32_t>(w.p - call.out)};
+    DecodeResult r{s, static_cast<uint32_t>(i), 0, static_cast<uint32_t>(w.p - call.out), 0};
     CodecState<State>::store(state, st);
-    // https://encoding.spec.whatwg.org/#concept-td-serialize
-    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(state.flags & kBomSeen) && r.written) {
+    // https://encoding.spec.whatwg.org/#concept-td-serialize (which a fatal error never reaches: BOM
+    // seen stays as it was)
+    if (call.bom_encoding && !(call.options & kIgnoreBom) && !(state.flags & kBomSeen) && r.written &&
+        s != kError) {
       state.flags |= kBomSeen;
       if (call.out[0] == 0xFEFF) r.begin = 1;
     }
-    // A fatal error or a completed flush leaves a new decoder behind.
-    if (s == kError || (s == kDone && (call.options & kFlush))) state = DecoderState{};
+    // A completed flush, or a fatal error in a call with end-of-queue (do not flush is false, so the
+    // next decode() sets a new decoder), leaves a new decoder behind.
+    if ((s == kError || s == kDone) && (call.options & kFlush)) state = DecoderState{};
+    return r;
+  };
+
+  // A fatal error at in[i] (https://encoding.spec.whatwg.org/#dom-textdecoder-decode): without
+  // kFlush, do not flush stays true, so the decoder keeps the state the error left and the I/O queue
+  // keeps the bytes the error restored (in[i] itself for kStepErrorAgain), then in[i + 1..].
+  auto fail = [&](const Restored& restored, bool again) -> DecodeResult {
+    DecodeResult r = finish(kError);
+    if (call.options & kFlush) return r;
+    uint32_t n = 0;
+    for (; n < restored.count; ++n) r.restored |= uint32_t{restored.bytes[n]} << (8 * (n + 1));
+    if (again) r.restored |= uint32_t{in[i]} << (8 * (++n));
+    r.restored |= n;
     return r;
   };
 
@@ -189,7 +205,7 @@ DecodeResult run_decoder(Codec codec, DecoderState& state, const DecodeCall& cal
                            detail::held(codec, st));
     }
     // The error was found at in[i]: `read` stops before it (encoding.h).
-    if (fatal) return finish(kError);
+    if (fatal) return fail(restored, s == kStepErrorAgain);
     *w.p++ = 0xFFFD;
     if (s == kStepError) ++i;
     if (restored.count) detail::drain_restored(codec, st, restored, w, log, i);

@@ -31,6 +31,12 @@ struct DecodeResult {
                      // found (all of them for an error found at end-of-queue)
   uint32_t begin;    // output starts at out[begin] (1 when a leading BOM was dropped)
   uint32_t written;  // output ends at out[written]
+  // With kError in a call without kFlush: the bytes the error restored to the I/O queue, which the
+  // decoder (whose state the error left: do not flush stays true) processes next, before
+  // in[read + 1..] and then any later input; the count in bits 0-7, then up to three bytes, the
+  // first in bits 8-15. Those bytes and in[read + 1..] are the stream's bytes just before and after
+  // in[read + 1]. (A fatal error in a call with kFlush leaves a new decoder, and 0 here.)
+  uint32_t restored;
 };
 
 // Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the core, the

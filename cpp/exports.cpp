@@ -51,6 +51,7 @@ EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, ui
   g_scratch[ew::kScratchRead] = r.read;
   g_scratch[ew::kScratchBegin] = r.begin;
   g_scratch[ew::kScratchWritten] = r.written;
+  g_scratch[ew::kScratchRestored] = r.restored;
   return r.status;
 }
 

@@ -44,25 +44,32 @@ export const hostFailure = (error) =>
     ? new RangeError(MESSAGES.tooLong(), { cause: error })
     : error;
 
-// The byte of `input` (a Uint8Array over a fixed-length ArrayBuffer) at which an exact host decoder
-// of `name` (class `Host`, its decode() `decode`), new and fatal, finds the first error: the first
-// byte whose processing is an error (https://encoding.spec.whatwg.org/#concept-encoding-process),
+// Whether a new fatal decoder of `name` (class `Host`, its decode() `decode`) throws on the first
+// `length` bytes of `input` (a Uint8Array over a fixed-length ArrayBuffer), streamed as decodeOnHost
+// streams them, with end-of-queue after them when `end`. Any error but a TypeError goes out.
+export function hostThrows(Host, decode, name, input, length, end) {
+  const decoder = new Host(name, { __proto__: null, fatal: true });
+  try {
+    decodeOnHost(decode, decoder, new Uint8Array(bufferOf(input), offsetOf(input), length), length, end);
+    return false;
+  } catch (error) {
+    if (error instanceof TypeError) return true;
+    throw error;
+  }
+}
+
+// The byte of `input` at which an exact host decoder of `name`, new and fatal, finds the first error:
+// the first byte whose processing is an error (https://encoding.spec.whatwg.org/#concept-encoding-process),
 // where a streamed call of the bytes up to it throws and one of the bytes before it does not; the
 // input's length if none does (the error was found at end-of-queue). A binary search over streamed
-// calls of prefixes, in pieces as decodeOnHost makes them, so that no wasm is needed to say where.
+// calls of prefixes, so that no wasm is needed to say where.
 export function hostErrorAt(Host, decode, name, input) {
-  const total = lengthOf(input);
   let low = 0;
-  let high = total;
+  let high = lengthOf(input);
   while (low < high) {
     const mid = (low + high) >>> 1;
-    try {
-      const decoder = new Host(name, { __proto__: null, fatal: true });
-      decodeOnHost(decode, decoder, new Uint8Array(bufferOf(input), offsetOf(input), mid + 1), mid + 1, false);
-      low = mid + 1;
-    } catch {
-      high = mid;
-    }
+    if (hostThrows(Host, decode, name, input, mid + 1, false)) high = mid;
+    else low = mid + 1;
   }
   return low;
 }

@@ -8,6 +8,7 @@ import {
   SCRATCH_ERROR_LOG,
   SCRATCH_ERRORS,
   SCRATCH_READ,
+  SCRATCH_RESTORED,
   SCRATCH_STATE0,
   SCRATCH_STATE1,
   SCRATCH_WRITTEN,
@@ -15,6 +16,7 @@ import {
   STATUS_ERROR,
   STATUS_UNAVAILABLE,
 } from './generated/abi.js';
+import { BOM_SEEN, queueAfterError } from './after_error.js';
 import { bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { outputString } from './strings.js';
@@ -29,8 +31,10 @@ const PIECE = 65528 - 16;
 // every error's bytes, [start, end) in `bytes`, as two numbers each: the core's error log, recorded
 // in the same pass, docs/design.md section 16) in `instance` (its WasmInstance) over `bytes` (a
 // Uint8Array); with `flush` the input ends here.
-// Returns the string; on a fatal error the core has reset the state, and this throws a TypeError
-// that says at which byte of the stream the decoder found the error (the core's `read`).
+// Returns the string; on a fatal error this throws a TypeError that says at which byte of the
+// stream the decoder found the error (the core's `read`). Without `flush` the decoder carries on
+// after it (after_error.js): its state is the one the error left, with BOM seen as before this
+// call, and `decoder.queue` is set to the I/O queue's bytes, the stream's from bytes[queueAt].
 // Output longer than the engine's longest string is a RangeError (MESSAGES.tooLong); a failure in
 // wasm is the error of instance.run().
 export const runDecoder = (instance, decoder, bytes, flush) =>
@@ -43,6 +47,7 @@ function decode(instance, decoder, bytes, flush) {
   const { errors } = decoder;
   const options = (decoder.fatal ? FATAL : 0) | (decoder.ignoreBOM ? IGNORE_BOM : 0) | (errors ? RECORD_ERRORS : 0);
   const total = lengthOf(bytes);
+  const bomSeen = state.s1 & BOM_SEEN;
   // Input goes in pieces whose output stays below V8's large-object size (a two-byte string of
   // more than 65528 units), which is far slower to allocate: Node 20, ucs2Slice of 65528 units
   // 13.5 µs, of 65529 units 100 µs. That holds for an input that fits the 64 KiB buffer too:
@@ -91,7 +96,13 @@ function decode(instance, decoder, bytes, flush) {
       // this call's input starts at bytes[pos - length + offset]
       if (errors) logged(scratch, errors, pos - length + offset);
       if (status === STATUS_ERROR) {
-        throw new TypeError(MESSAGES.fatalDecode(name, (decoder.position || 0) + pos - length + offset + read));
+        const at = pos - length + offset + read;
+        if (!flush) {
+          state.s1 = (state.s1 & ~BOM_SEEN) | bomSeen;
+          decoder.queue = queueAfterError(scratch[SCRATCH_RESTORED], bytes, at);
+          decoder.queueAt = at + 1 - (scratch[SCRATCH_RESTORED] & 0xff);
+        }
+        throw new TypeError(MESSAGES.fatalDecode(name, (decoder.position || 0) + at));
       }
       offset += read;
       if (status === STATUS_DONE) break;

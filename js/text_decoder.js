@@ -4,10 +4,12 @@
 import { decoderWasm } from '#decoder-wasm';
 import { ENCODING_NAMES } from './generated/encodings.js';
 import { encodingId } from './labels.js';
-import { decodeOnHost, fixedBytes, hostErrorAt, hostFailure } from './host_decode.js';
-import { lengthOf, setBytes, Uint8Array } from './intrinsics.js';
+import { prepend } from './after_error.js';
+import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
+import { hostError } from './host_error.js';
+import { lengthOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { holdsBytes, keepTail, notHeld } from './host_tail.js';
+import { holdsBytes, keepTail } from './host_tail.js';
 import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
@@ -72,6 +74,14 @@ export class DecoderCommon {
     this.host = null;
     // With a host UTF-8/UTF-16 decoder, fatal: the stream's last bytes, which it may be holding (host_tail.js).
     this.tail = null;
+    // After a fatal error in a call with { stream: true }, until the next new decoder instance: the
+    // rest of the I/O queue for the next call (a Uint8Array, maybe empty; run_decoder.js or
+    // host_error.js), which is the stream's from `queueAt` bytes after the failing call's input
+    // began, until that call takes it; and whether BOM seen was true when a host decoder threw
+    // (the host decoder made after the error then ignores a BOM).
+    this.queue = null;
+    this.queueAt = 0;
+    this.bomSeen = false;
     // (whether the ASCII shortcut applies: js/decode_in_wasm.js, on first use)
     this.ascii = null;
   }
@@ -89,39 +99,32 @@ export class DecoderCommon {
     state.s1 = 0;
     this.position = 0;
     this.tail = null;
+    this.queue = null;
+    if (this.bomSeen) this.host = null;
+    this.bomSeen = false;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
   // `flush`, processes the queue and returns the serialized output. On a fatal error this throws a
-  // TypeError and the decoder is a new instance again.
+  // TypeError; without `flush` the decoder then carries on (this.queue: after_error.js).
   decodeChunk(bytes, flush) {
-    const length = lengthOf(bytes);
-    if (this.Host) return this.#decodeOnHost(bytes, flush, length);
-    return decoderWasm.decode(this, bytes, flush);
-  }
-
-  // The byte of the stream at which the host's decoder, which just threw on `bytes`, found the error:
-  // a new host decoder, exact as it is, finds it at the same byte from the same new state, given the
-  // bytes the old one can have been holding and the chunk (host_decode.js hostErrorAt).
-  #errorPosition(bytes) {
-    const { tail } = this;
-    const skip = tail === null ? 0 : notHeld(this.name, tail, this.position);
-    const held = tail === null ? 0 : lengthOf(tail) - skip;
-    let input = bytes;
-    if (held > 0) {
-      const total = lengthOf(bytes);
-      input = new Uint8Array(held + total);
-      for (let i = 0; i < held; i++) input[i] = tail[skip + i];
-      setBytes(input, bytes, held);
+    bytes = prepend(this.queue, bytes);
+    this.queue = null;
+    try {
+      return this.Host ? this.#decodeOnHost(bytes, flush, lengthOf(bytes)) : decoderWasm.decode(this, bytes, flush);
+    } catch (error) {
+      if (this.queue !== null) {
+        this.position += this.queueAt;
+        this.tail = null;
+      }
+      throw error;
     }
-    this.tail = null;
-    return this.position - held + hostErrorAt(this.Host, this.hostDecode, this.name, input);
   }
 
   // (`total`: the length of `bytes`.)
   #decodeOnHost(bytes, flush, total) {
     const { name } = this;
-    this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
+    this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM || this.bomSeen });
     bytes = fixedBytes(bytes, total);
     try {
       const text = decodeOnHost(this.hostDecode, this.host, bytes, total, flush);
@@ -133,8 +136,15 @@ export class DecoderCommon {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
       this.host = null;
       // Hosts report malformed input (fatal) as a TypeError; anything else is not about the bytes.
-      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(name, this.#errorPosition(bytes)));
-      throw hostFailure(error);
+      if (!(error instanceof TypeError)) throw hostFailure(error);
+      // Where, and with { stream: true } what carries on (host_error.js).
+      const found = hostError(this.Host, this.hostDecode, name, this.tail, this.position, bytes, !flush);
+      if (found.queue !== null) {
+        this.queue = found.queue;
+        this.queueAt = found.start - this.position;
+        this.bomSeen ||= found.bomSeen;
+      }
+      throw new TypeError(MESSAGES.fatalDecode(name, found.at));
     }
   }
 }
@@ -182,8 +192,9 @@ export class TextDecoder {
     try {
       return common.decodeChunk(bytes, !stream);
     } catch (error) {
-      // After a fatal error the next call starts a new decoder, as after a flush.
-      this.#doNotFlush = false;
+      // After a fatal error in a call with { stream: true } do not flush stays true and the decoder
+      // carries on (after_error.js); after any other error the next call starts a new decoder.
+      if (common.queue === null) this.#doNotFlush = false;
       throw error;
     }
   }

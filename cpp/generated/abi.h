@@ -21,7 +21,7 @@ enum EncodeOption : uint32_t {
 enum Status : uint32_t {
   kDone = 0,  // all input consumed (and flushed, with kFlush)
   kOutputFull = 1,  // stopped early; call again with the rest of the input
-  kError = 2,  // fatal error; the state has been reset to a new decoder or encoder
+  kError = 2,  // fatal error; decode without kFlush: the state is the one the error left, and kScratchRestored says which bytes it restored to the I/O queue; otherwise the state is a new decoder or encoder
   kUnavailable = 3,  // this module has no such codec, or its tables are not loaded; nothing read
 };
 
@@ -33,6 +33,7 @@ enum ScratchSlot : uint32_t {
   kScratchWritten = 4,  // where the output ends (decode: code units; encode: bytes)
   kScratchCodePoint = 5,  // encode with kError: the code point that cannot be encoded
   kScratchErrors = 6,  // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
+  kScratchRestored = 7,  // decode with kError without kFlush: the bytes restored to the I/O queue (DecodeResult::restored)
   kScratchErrorLog = 8,  // the error log: decode, records of two words, [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode, records of three words, the input index, the code point and the offset of its "&#N;" in the output
   kScratchWords = 264,  // the size of the scratch area (a log of 128 records)
 };

@@ -215,7 +215,13 @@ export const ABI = {
   Status: [
     ['kDone', 'STATUS_DONE', 0, 'all input consumed (and flushed, with kFlush)'],
     ['kOutputFull', 'STATUS_OUTPUT_FULL', 1, 'stopped early; call again with the rest of the input'],
-    ['kError', 'STATUS_ERROR', 2, 'fatal error; the state has been reset to a new decoder or encoder'],
+    [
+      'kError',
+      'STATUS_ERROR',
+      2,
+      'fatal error; decode without kFlush: the state is the one the error left, and kScratchRestored ' +
+        'says which bytes it restored to the I/O queue; otherwise the state is a new decoder or encoder',
+    ],
     [
       'kUnavailable',
       'STATUS_UNAVAILABLE',
@@ -236,6 +242,12 @@ export const ABI = {
       'SCRATCH_ERRORS',
       6,
       'records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)',
+    ],
+    [
+      'kScratchRestored',
+      'SCRATCH_RESTORED',
+      7,
+      'decode with kError without kFlush: the bytes restored to the I/O queue (DecodeResult::restored)',
     ],
     [
       'kScratchErrorLog',

@@ -16,7 +16,7 @@ export const ENCODE_RECORD_ERRORS = 8; // html mode: record every unencodable co
 // Status
 export const STATUS_DONE = 0; // all input consumed (and flushed, with kFlush)
 export const STATUS_OUTPUT_FULL = 1; // stopped early; call again with the rest of the input
-export const STATUS_ERROR = 2; // fatal error; the state has been reset to a new decoder or encoder
+export const STATUS_ERROR = 2; // fatal error; decode without kFlush: the state is the one the error left, and kScratchRestored says which bytes it restored to the I/O queue; otherwise the state is a new decoder or encoder
 export const STATUS_UNAVAILABLE = 3; // this module has no such codec, or its tables are not loaded; nothing read
 
 // ScratchSlot
@@ -27,5 +27,6 @@ export const SCRATCH_BEGIN = 3; // decode: where the output starts
 export const SCRATCH_WRITTEN = 4; // where the output ends (decode: code units; encode: bytes)
 export const SCRATCH_CODE_POINT = 5; // encode with kError: the code point that cannot be encoded
 export const SCRATCH_ERRORS = 6; // records in the error log (kRecordErrors, kEncodeRecordErrors; builds with the log only)
+export const SCRATCH_RESTORED = 7; // decode with kError without kFlush: the bytes restored to the I/O queue (DecodeResult::restored)
 export const SCRATCH_ERROR_LOG = 8; // the error log: decode, records of two words, [start, end) of the malformed bytes relative to the call's input (start may be negative, as int32: bytes held from earlier calls); encode, records of three words, the input index, the code point and the offset of its "&#N;" in the output
 export const SCRATCH_WORDS = 264; // the size of the scratch area (a log of 128 records)

@@ -3,9 +3,12 @@
 // decoders (./host.js) and the lite core and decode-only families (./wasm.js).
 import { FATAL, IGNORE_BOM } from '../generated/abi.js';
 import { decodeOnHost, fixedBytes, hostFailure } from '../host_decode.js';
+import { hostError } from '../host_error.js';
 import { lengthOf, Uint8Array } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
 import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
+import { prepend } from '../after_error.js';
+import { holdsBytes, keepTail } from '../host_tail.js';
 import { host } from './exact.js';
 import { delegated } from './host.js';
 import { encodingId, NAMES } from '../labels.js';
@@ -25,6 +28,14 @@ export class TextDecoder {
   #module = null;
   #state;
   #host = null;
+  // After a fatal error in a call with { stream: true } (../after_error.js), on the host's decoder:
+  // the rest of the I/O queue for the next call, and whether BOM seen was true (the host decoder
+  // made after the error then ignores a BOM); in fatal streaming calls, the stream's last bytes,
+  // which the host decoder may be holding (../host_tail.js), and how many bytes it was given.
+  #queue = null;
+  #bomSeen = false;
+  #tail = null;
+  #position = 0;
 
   static {
     isTextDecoder = (value) => value !== null && typeof value === 'object' && #id in value;
@@ -66,14 +77,25 @@ export class TextDecoder {
     const bytes = input === undefined ? EMPTY : toBytes(input);
     const state = this.#state;
     // 1. Without do not flush, a new decoder instance (BOM seen false is in its state).
-    if (!this.#doNotFlush) state.s0 = state.s1 = 0;
-    // 2. Set do not flush to options["stream"]. 3.-5. Process the bytes.
+    if (!this.#doNotFlush) {
+      state.s0 = state.s1 = 0;
+      state.queue = this.#queue = this.#tail = null;
+      this.#position = 0;
+      if (this.#bomSeen) this.#host = null;
+      this.#bomSeen = false;
+    }
+    // 2. Set do not flush to options["stream"]. 3.-5. Process the bytes, after those an error left.
     this.#doNotFlush = stream;
+    const queue = this.#module !== null ? state.queue : this.#queue;
+    state.queue = this.#queue = null;
     try {
-      return this.#module !== null ? decodeInWasm(this.#module, state, bytes, !stream) : this.#onHost(bytes, stream);
+      return this.#module !== null
+        ? decodeInWasm(this.#module, state, prepend(queue, bytes), !stream)
+        : this.#onHost(prepend(queue, bytes), stream);
     } catch (error) {
-      // After an error the next call starts a new decoder, as after a flush.
-      this.#doNotFlush = false;
+      // After a fatal error in a call with { stream: true } the decoder carries on; after any other
+      // error the next call starts a new decoder, as after a flush.
+      if ((this.#module !== null ? state.queue : this.#queue) == null) this.#doNotFlush = false;
       throw error;
     }
   }
@@ -81,20 +103,40 @@ export class TextDecoder {
   // The host's decoder over `bytes`; it starts anew by itself after a call that flushed.
   #onHost(bytes, stream) {
     const total = lengthOf(bytes);
-    this.#host ??= new host.Native(NAMES[this.#id], {
+    const name = NAMES[this.#id];
+    this.#host ??= new host.Native(name, {
       __proto__: null,
       fatal: this.#fatal,
-      ignoreBOM: this.#ignoreBOM,
+      ignoreBOM: this.#ignoreBOM || this.#bomSeen,
     });
     bytes = fixedBytes(bytes, total);
+    const tracked = this.#fatal && stream;
     try {
-      return decodeOnHost(host.decode, this.#host, bytes, total, !stream);
+      const text = decodeOnHost(host.decode, this.#host, bytes, total, !stream);
+      if (tracked) {
+        if (holdsBytes(name)) this.#tail = keepTail(this.#tail, bytes, total);
+        this.#position += total;
+      }
+      return text;
     } catch (error) {
       // Whatever went wrong, the host decoder's state is gone.
       this.#host = null;
-      if (error instanceof TypeError) throw new TypeError(MESSAGES.fatalDecode(NAMES[this.#id]));
+      if (error instanceof TypeError) {
+        if (tracked) this.#afterError(name, bytes);
+        throw new TypeError(MESSAGES.fatalDecode(name));
+      }
       throw hostFailure(error);
     }
+  }
+
+  // A fatal error in a call with { stream: true }: a new host decoder carries on from the rest of
+  // the I/O queue, with BOM seen as it was (../host_error.js).
+  #afterError(name, bytes) {
+    const found = hostError(host.Native, host.decode, name, this.#tail, this.#position, bytes, true);
+    this.#bomSeen ||= found.bomSeen;
+    this.#queue = found.queue;
+    this.#tail = null;
+    this.#position = 0;
   }
 }
 

@@ -7,6 +7,7 @@
 // from load in Node, Bun, Deno and workerd; in browsers only where a host decoder is not exact, or
 // after preload().
 import { coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#lite-host';
+import { BOM_SEEN, queueAfterError } from '../after_error.js';
 import * as ABI from '../generated/abi.js';
 import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST, PART_SECTION } from '../generated/encodings.js';
 import { utf16StringDecoder } from '../host_probes.js';
@@ -172,11 +173,13 @@ function utf16String(buffer, at, n) {
 
 // Decodes `bytes` (a Uint8Array), with end-of-queue after them when `flush`, in module `m` for the
 // decoder `d` ({ id, options, s0, s1 }: the encoding, FATAL | IGNORE_BOM, and its eight bytes of
-// state, which this updates). Returns the output; a fatal error is a TypeError (the core has reset
-// the state), output longer than a string can be a RangeError. A failure in wasm (a trap) goes out
+// state, which this updates). Returns the output; a fatal error is a TypeError, after which, without
+// `flush`, the decoder carries on (../after_error.js: d.queue is set to the I/O queue's bytes);
+// output longer than a string can be a RangeError. A failure in wasm (a trap) goes out
 // as it came, and the next call makes a new instance.
 export function decodeInWasm(m, d, bytes, flush) {
   const total = lengthOf(bytes);
+  const bomSeen = d.s1 & BOM_SEEN;
   let text = '';
   let pos = 0;
   do {
@@ -209,7 +212,13 @@ export function decodeInWasm(m, d, bytes, flush) {
           throw new RangeError(MESSAGES.tooLong(), { cause: error });
         }
       }
-      if (status === ABI.STATUS_ERROR) throw new TypeError(MESSAGES.fatalDecode(NAMES[d.id]));
+      if (status === ABI.STATUS_ERROR) {
+        if (!flush) {
+          d.s1 = (d.s1 & ~BOM_SEEN) | bomSeen;
+          d.queue = queueAfterError(scratch[ABI.SCRATCH_RESTORED], bytes, pos - n + offset + scratch[ABI.SCRATCH_READ]);
+        }
+        throw new TypeError(MESSAGES.fatalDecode(NAMES[d.id]));
+      }
       if (status > ABI.STATUS_ERROR) throw new Error(MESSAGES.unavailable('lite', NAMES[d.id]));
       offset += scratch[ABI.SCRATCH_READ];
       if (status === ABI.STATUS_DONE) break;

@@ -129,42 +129,99 @@ TEST(DriverFatal, ReadStopsBeforeTheByteWhereTheErrorWasFound) {
   EXPECT_EQ(r.read, 3u);
 }
 
-TEST(DriverFatal, ErrorLeavesANewDecoder) {
-  // UTF-16LE: a leading surrogate, then a code unit that is not a trailing one. The spec restores
-  // that code unit's bytes; after the fatal error the state is a new decoder's (encoding.h), so an
-  // odd byte that follows is a pending leading byte of its own, not the end of a held code unit.
-  Stream s{UTF_16LE};
-  EXPECT_EQ(s.call({0x3D, 0xD8, 0x41, 0x00}, kFatal).status, kError);
-  EXPECT_TRUE(is_new_decoder(s.state));
-  expect_result(s.call({0x42}, kFlush), kDone, 1, 0, 1);
-  EXPECT_EQ(s.last_text, utf16({0xFFFD}));
+// https://encoding.spec.whatwg.org/#dom-textdecoder-decode: a TypeError thrown in a call with
+// { stream: true } (no kFlush) leaves do not flush true, so the decoder keeps the state the error
+// left, and the I/O queue keeps the bytes the error restored (DecodeResult::restored: count, then
+// bytes) and those after in[read]; the caller passes them first in the next call.
+class DriverFatalJapanese : public FamilyTest<kJapanese> {};
+class DriverFatalChinese : public FamilyTest<kChineseSimplified> {};
 
-  // The same split over calls: the leading surrogate is state when the error comes.
+TEST(DriverFatal, StreamingErrorKeepsTheDecoder) {
+  // UTF-8: C3 then 'A' restores 'A'.
+  Stream u{UTF_8};
+  DecodeResult r = u.call({0xC3, 'A', 'B'}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 1u);
+  EXPECT_EQ(r.restored, 0x4101u) << "one byte, 'A'";
+  u.call({'A', 'B'}, kFlush);
+  EXPECT_EQ(u.last_text, u"AB");
+
+  // UTF-16BE: a leading surrogate, then a code unit that is not a trailing one: the spec restores
+  // both of its bytes. The first is held as the pending byte again; the second is restored.
   Stream t{UTF_16BE};
   expect_result(t.call({0xD8, 0x3D}, kFatal), kDone, 2, 0, 0);
-  EXPECT_EQ(t.call({0x00, 0x41}, kFatal).status, kError);
-  EXPECT_TRUE(is_new_decoder(t.state));
-  expect_result(t.call({0xDE, 0x00}, kFlush), kDone, 2, 0, 1);
-  EXPECT_EQ(t.last_text, utf16({0xFFFD})) << "a lone trailing surrogate for a new decoder";
-
-  // UTF-8: a sequence in progress is gone; its trail bytes are errors of their own.
-  Stream u{UTF_8};
-  u.call({0xF0, 0x9F}, kFatal);
-  EXPECT_EQ(u.call({'A'}, kFatal).status, kError);
-  EXPECT_TRUE(is_new_decoder(u.state));
-  u.call({0x98, 0x80}, kFlush);
-  EXPECT_EQ(u.last_text, utf16({0xFFFD, 0xFFFD}));
+  r = t.call({0x00, 0x41, 0x00}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 1u);
+  EXPECT_EQ(r.restored, 0x4101u);
+  EXPECT_FALSE(is_new_decoder(t.state));
+  t.call({0x41, 0x00, 0x42}, kFlush);
+  EXPECT_EQ(t.last_text, u"AB");
 }
 
-TEST(DriverFatal, ErrorForgetsTheBomWasSeen) {
-  // A new decoder drops a leading BOM again (DecoderState.flags is part of the state reset).
+TEST(DriverFatal, ErrorWithFlushLeavesANewDecoder) {
+  // Do not flush is false: the next call starts a new decoder, and nothing is restored.
+  Stream s{UTF_16LE};
+  DecodeResult r = s.call({0x3D, 0xD8, 0x41, 0x00}, kFatal | kFlush);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.restored, 0u);
+  EXPECT_TRUE(is_new_decoder(s.state));
+}
+
+TEST_F(DriverFatalJapanese, StreamingErrorKeepsTheDecoder) {
+  // ISO-2022-JP: ESC ( J sets the output state Roman; 0x0E is an error that restores nothing; ~ is
+  // then U+203E (the WPT textdecoder-mistakes case).
+  Stream j{ISO_2022_JP};
+  expect_result(j.call({0x1B, 0x28, 0x4A}, kFatal), kDone, 3, 0, 0);
+  DecodeResult r = j.call({0x0E, 'a'}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 0u);
+  EXPECT_EQ(r.restored, 0u);
+  EXPECT_FALSE(is_new_decoder(j.state));
+  j.call({'a', 0x7E}, kFlush);  // the queue: 'a' (after the 0x0E), then the next input
+  EXPECT_EQ(j.last_text, utf16({'a', 0x203E}));
+  EXPECT_TRUE(is_new_decoder(j.state));
+}
+
+TEST_F(DriverFatalJapanese, ErrorWithFlushLeavesANewDecoder) {
+  Stream j{ISO_2022_JP};
+  j.call({0x1B, 0x28, 0x4A}, kFatal);
+  EXPECT_EQ(j.call({0x0E}, kFatal | kFlush).status, kError);
+  EXPECT_TRUE(is_new_decoder(j.state));
+  j.call({0x7E}, kFlush);
+  EXPECT_EQ(j.last_text, u"~");
+}
+
+TEST_F(DriverFatalChinese, StreamingErrorRestoresHeldBytes) {
+  // gb18030: 81 30 81 held from an earlier call, then 'A' restores « 30, 81, 'A' ».
+  Stream g{GB18030};
+  expect_result(g.call({0x81, 0x30, 0x81}, kFatal), kDone, 3, 0, 0);
+  DecodeResult r = g.call({'A', 'B'}, kFatal);
+  EXPECT_EQ(r.status, kError);
+  EXPECT_EQ(r.read, 0u);
+  EXPECT_EQ(r.restored, 0x41813003u);
+  EXPECT_TRUE(is_new_decoder(g.state)) << "gb18030's error leaves its decoder new";
+  g.call({0x30, 0x81, 'A', 'B'}, kFlush);
+  EXPECT_EQ(g.last_text, utf16({'0', 0x4E04, 'B'})) << "81 41 is pointer 1 (index-gb18030.txt)";
+}
+
+TEST(DriverFatal, ErrorLeavesBomSeenAsItWas) {
+  // Seen before the failing call: it stays seen, so a later BOM is a character.
   Stream s{UTF_16LE};
   s.call({0xFF, 0xFE, 'a', 0x00}, kFatal);
   EXPECT_EQ(s.last_text, u"a");
   EXPECT_EQ(s.call({0x00, 0xDC}, kFatal).status, kError);
   s.call({0xFF, 0xFE, 'b', 0x00}, kFatal | kFlush);
-  EXPECT_EQ(s.last.begin, 1u);
-  EXPECT_EQ(s.last_text, u"b");
+  EXPECT_EQ(s.last.begin, 0u);
+  EXPECT_EQ(s.last_text, utf16({0xFEFF, 'b'}));
+  // Not seen before it: the failing call's output (a BOM) is never serialized, so the next BOM is
+  // dropped.
+  Stream u{UTF_8};
+  EXPECT_EQ(u.call({0xEF, 0xBB, 0xBF, 0xFF}, kFatal).status, kError);
+  EXPECT_TRUE(is_new_decoder(u.state));
+  u.call({0xEF, 0xBB, 0xBF, 'A'}, kFlush);
+  EXPECT_EQ(u.last.begin, 1u);
+  EXPECT_EQ(u.last_text, u"A");
 }
 
 TEST(DriverFlush, FlushLeavesANewDecoder) {

@@ -246,7 +246,8 @@ bool is_bom_encoding(int encoding) {
 // Checks on every call:
 //   - the status is one of the three; read <= the input given; begin <= written <= capacity;
 //     begin is 1 only for a dropped leading BOM (UTF-8/UTF-16 without kIgnoreBom)
-//   - kError only in fatal mode, and it leaves a new decoder; kDone with kFlush leaves a new decoder
+//   - kError only in fatal mode; with kFlush it leaves a new decoder, without it restores (at most
+//     three) bytes, the stream's just before the next one; kDone with kFlush leaves a new decoder
 //   - kDone consumed all the input; kOutputFull made progress (else a caller loops forever)
 //   - (c) with a generous buffer, a call writes at most max_utf16_length(its input length) units;
 //     with exactly that many it never reports kOutputFull
@@ -306,8 +307,13 @@ Decoded decode(int encoding, const uint8_t* in, size_t length, uint32_t options,
           "a state word reached 2^31 (JS keeps them as small integers, encoding.h): " + context(avail, cap));
       if (r.status == kError) {
         FUZZ_CHECK(options & kFatal, "kError in replacement mode: " + context(avail, cap));
-        FUZZ_CHECK(test::is_new_decoder(state),
-                   "a fatal error must leave a new decoder: " + context(avail, cap));
+        if (call_options & kFlush)
+          FUZZ_CHECK(test::is_new_decoder(state),
+                     "a fatal error with kFlush must leave a new decoder: " + context(avail, cap));
+        else
+          FUZZ_CHECK(test::restored_bytes_match(r.restored, in, start + 1),
+                     "the bytes a fatal error restored are not the stream's before the next: " +
+                         context(avail, cap));
         result.error = true;
         return result;
       }

@@ -8,6 +8,7 @@ export const DECODER_SUITES = [
   'builtins',
   'corpus',
   'decode_streaming',
+  'exact_after_error',
   'labels',
   'robustness',
   'single_byte',

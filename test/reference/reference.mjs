@@ -8,10 +8,12 @@
 //   getEncoding(label)                      -> encoding name or null ("get an encoding")
 //   decode(name, bytes, { fatal })          -> string; TypeError in fatal mode at the first error
 //   createDecoder(name, { fatal })          -> { push(bytes) -> string, end() -> string }
+//   createTextDecoder(name, { fatal, ignoreBOM }) -> { decode(bytes, { stream }) -> string }, the
+//                                              spec's TextDecoder, BOM handling included
 //   encode(name, string, { mode })          -> Uint8Array; mode 'fatal' (default) or 'html'
 //   ENCODING_NAMES                          -> the 40 encoding names, in the spec's order
 //
-// Decoding is the raw decoder: no BOM sniffing and no BOM stripping.
+// Decoding is the raw decoder: no BOM sniffing and no BOM stripping (but for createTextDecoder).
 //
 // The algorithms live in the files next to this one (one per family), with the I/O queue and
 // "process a queue" / "process an item" in queue.mjs and the index lookups in indexes.mjs.
@@ -186,32 +188,44 @@ export function decode(name, bytes, { fatal = false } = {}) {
   return codePointsToString(output.drain());
 }
 
-// A streaming decoder, driven like the spec's TextDecoder.decode() (minus BOM handling):
-// push(bytes) is decode(bytes, { stream: true }) and end() is decode() without input.
-// https://encoding.spec.whatwg.org/#dom-textdecoder-decode
-//
-// Like TextDecoder, a call after end() starts over with a new decoder instance. After push() or
-// end() threw a TypeError (fatal mode) the object is unusable and every later call throws.
-export function createDecoder(name, { fatal = false } = {}) {
+// The spec's TextDecoder (https://encoding.spec.whatwg.org/#interface-textdecoder) over the
+// reference decoders: createTextDecoder(name, { fatal, ignoreBOM }).decode(bytes, { stream }), with
+// "serialize I/O queue"'s BOM handling. A TypeError thrown in a call with { stream: true } leaves do
+// not flush true, so the decoder, its state, the rest of its I/O queue (the bytes an error restored
+// and those after it) and BOM seen (which only "serialize I/O queue" sets) carry on into the next call.
+export function createTextDecoder(name, { fatal = false, ignoreBOM = false } = {}) {
   checkName(name);
   const mode = fatal ? 'fatal' : 'replacement';
   let decoder = null;
   let ioQueue = null;
+  let bomSeen = false;
   let doNotFlush = false;
-  let broken = false;
 
-  function run(input, stream) {
-    if (broken) throw new Error('reference: decoder used after a fatal error');
+  // https://encoding.spec.whatwg.org/#concept-td-serialize
+  function serialize(output) {
+    let s = '';
+    for (const item of output.drain()) {
+      if ((name === 'UTF-8' || name === 'UTF-16BE' || name === 'UTF-16LE') && !ignoreBOM && !bomSeen) {
+        bomSeen = true;
+        if (item === 0xfeff) continue;
+      }
+      s += String.fromCodePoint(item);
+    }
+    return s;
+  }
+
+  // https://encoding.spec.whatwg.org/#dom-textdecoder-decode
+  function decode(input = undefined, { stream = false } = {}) {
     // 1. If do not flush is false, then set decoder to a new instance of the encoding's decoder,
-    //    the I/O queue to « end-of-queue ».
+    //    the I/O queue to « end-of-queue », and BOM seen to false.
     if (!doNotFlush) {
       decoder = newDecoder(name);
       ioQueue = new IOQueue([END_OF_QUEUE]);
+      bomSeen = false;
     }
     // 2. Set do not flush to options["stream"].
     doNotFlush = stream;
-    // 3. If input is given, then push a copy of input to the I/O queue (before its
-    //    end-of-queue).
+    // 3. If input is given, then push a copy of input to the I/O queue (before its end-of-queue).
     if (input !== undefined) ioQueue.pushAll(toByteList(input));
     // 4. Let output be the I/O queue of scalar values « end-of-queue ».
     const output = new IOQueue([END_OF_QUEUE]);
@@ -220,23 +234,29 @@ export function createDecoder(name, { fatal = false } = {}) {
       // 5.1. Let item be the result of reading from the I/O queue.
       const item = ioQueue.read();
       // 5.2. If item is end-of-queue and do not flush is true, then return output (serialized).
-      if (item === END_OF_QUEUE && doNotFlush) return codePointsToString(output.drain());
+      if (item === END_OF_QUEUE && doNotFlush) return serialize(output);
       // 5.3.1. Let result be the result of processing an item with item, decoder, the I/O queue,
       //        output, and the error mode.
       const result = processItem(item, decoder, ioQueue, output, mode);
       // 5.3.2. If result is finished, then return output (serialized).
-      if (result === FINISHED) return codePointsToString(output.drain());
+      if (result === FINISHED) return serialize(output);
       // 5.3.3. Otherwise, if result is error, throw a TypeError.
-      if (isError(result)) {
-        broken = true;
-        throw decodeError(name);
-      }
+      if (isError(result)) throw decodeError(name);
     }
   }
 
+  return { decode };
+}
+
+// A streaming decoder without BOM handling (TextDecoder with ignoreBOM): push(bytes) is
+// decode(bytes, { stream: true }) and end() is decode() without input. Like TextDecoder, a call
+// after end() starts over with a new decoder instance, and a call after one that threw carries on
+// as createTextDecoder() says.
+export function createDecoder(name, { fatal = false } = {}) {
+  const d = createTextDecoder(name, { fatal, ignoreBOM: true });
   return {
-    push: (bytes) => run(bytes, true),
-    end: () => run(undefined, false),
+    push: (bytes) => d.decode(bytes, { stream: true }),
+    end: () => d.decode(),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   getEncoding,
   decode,
   createDecoder,
+  createTextDecoder,
   encode,
   percentEncodeAfterEncoding,
 } from './reference.mjs';
@@ -591,6 +592,43 @@ test('createDecoder: state is kept across push() and a call after end() starts o
   assert.equal(r.push([1]), FFFD);
   assert.equal(r.push([2, 3]), '');
   assert.equal(r.end(), '');
+});
+
+// The spec's decode() steps, traced by hand: a TypeError thrown in a call with { stream: true }
+// leaves do not flush true, so the next call keeps the decoder, the rest of the I/O queue and BOM
+// seen (set only by "serialize I/O queue", which the failing call never reached).
+test('createTextDecoder: what carries over after a fatal error', () => {
+  const throws = (f) => assert.throws(f, TypeError);
+  // ISO-2022-JP: ESC ( J sets the output state Roman; 0x0E is an error; ~ is then U+203E.
+  const j = createTextDecoder('ISO-2022-JP', { fatal: true });
+  assert.equal(j.decode([0x1b, 0x28, 0x4a], { stream: true }), '');
+  throws(() => j.decode([0x0e], { stream: true }));
+  assert.equal(j.decode([0x7e]), '\u203e');
+  assert.equal(j.decode([0x7e]), '~'); // the call before ended the stream
+  // An error in a call without stream: the next call sets a new decoder.
+  assert.equal(j.decode([0x1b, 0x28, 0x4a], { stream: true }), '');
+  throws(() => j.decode([0x0e]));
+  assert.equal(j.decode([0x7e]), '~');
+  // UTF-8: the bytes after the error stay queued; C3 then 0x41 restores 0x41.
+  const u = createTextDecoder('UTF-8', { fatal: true });
+  throws(() => u.decode([0xff, 0x41], { stream: true }));
+  assert.equal(u.decode([0x42]), 'AB');
+  throws(() => u.decode([0xc3, 0x41], { stream: true }));
+  assert.equal(u.decode(), 'A');
+  // gb18030: 81 30 81 41 restores « 30, 81, 41 »: '0' and the pointer of 81 41 (1: U+4E04 in index-gb18030.txt).
+  const g = createTextDecoder('gb18030', { fatal: true });
+  assert.equal(g.decode([0x81, 0x30, 0x81], { stream: true }), '');
+  throws(() => g.decode([0x41], { stream: true }));
+  assert.equal(g.decode(), '0\u4e04');
+  // BOM seen: not set by a failing call's output, kept once set.
+  const b = createTextDecoder('UTF-8', { fatal: true });
+  throws(() => b.decode([0xef, 0xbb, 0xbf, 0xff], { stream: true }));
+  assert.equal(b.decode([0xef, 0xbb, 0xbf, 0x41]), 'A');
+  assert.equal(b.decode([0x41], { stream: true }), 'A');
+  throws(() => b.decode([0xff], { stream: true }));
+  assert.equal(b.decode([0xef, 0xbb, 0xbf]), '\ufeff');
+  // ignoreBOM keeps every BOM; replacement mode never throws.
+  assert.equal(createTextDecoder('UTF-16LE', { ignoreBOM: true }).decode([0xff, 0xfe, 0x41]), '\ufeff\ufffd');
 });
 
 // --- Round trips over the indexes ---------------------------------------------------------------

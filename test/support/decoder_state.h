@@ -30,4 +30,17 @@ inline bool state_words_are_small(const DecoderState& state) {
   return words[0] < 0x80000000u && words[1] < 0x80000000u;
 }
 
+// Whether a fatal error's DecodeResult::restored (a call without kFlush) names at most three
+// bytes, and they are the stream's bytes just before stream[next], where `next` is the stream index
+// after the byte at which the error was found (encoding.h): the error restores only bytes it
+// consumed last.
+inline bool restored_bytes_match(uint32_t restored, const uint8_t* stream, size_t next) {
+  const uint32_t count = restored & 0xFF;
+  if (count > 3 || count > next || (count < 3 && (restored >> (8 * (count + 1))) != 0)) return false;
+  for (uint32_t k = 0; k < count; ++k) {
+    if (((restored >> (8 * (k + 1))) & 0xFF) != stream[next - count + k]) return false;
+  }
+  return true;
+}
+
 }  // namespace ew::test
