@@ -1,44 +1,34 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
-import { addPart as addPartSync, coreModule, loadCombined, loadFamily, loadFamilySync } from '#host';
+import { addPart as addPartSync, coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#host';
 import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
-import { charCodeOf, Map, mapGet, mapSet, sliceOf } from './intrinsics.js';
-import { getEncoding } from './labels.js';
+import { encodingId } from './labels.js';
 import * as MESSAGES from './messages.js';
+import { hostDecoderFor } from './native.js';
 
+export { encodingId };
 export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
 export const UTF_8 = ENCODING_NAMES.indexOf('utf-8');
-export const core = new WasmInstance(coreModule);
+// The core's compiled module and its instance, made on first use. Node, Bun, Deno and workerd have
+// the module at load; browsers and bundlers fetch it (js/host/browser.js loadCore) only for what
+// needs it: at load where a TextDecoder would (js/host/browser_decoder_wasm.js) or where an entry
+// point encodes (js/host/browser_core.js), else through preload().
+let module = coreModule;
+let core = null;
 const families = FAMILIES.map(() => null);
 
-// https://encoding.spec.whatwg.org/#concept-encoding-get. Results for strings seen before come from
-// a small cache, since pages create decoders by the thousand.
-const labelCache = new Map();
-let cached = 0;
-
-// https://infra.spec.whatwg.org/#strip-leading-and-trailing-ascii-whitespace, for labels too long
-// to hand to the core whole (which strips the same way).
-function stripAsciiWhitespace(label) {
-  const white = (c) => c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
-  let start = 0;
-  let end = label.length;
-  while (start < end && white(charCodeOf(label, start))) start++;
-  while (end > start && white(charCodeOf(label, end - 1))) end--;
-  return sliceOf(label, start, end);
+// The core's WasmInstance; where its module is not loaded (a browser, whose host decodes every
+// encoding a TextDecoder was asked for so far), an Error naming encoding `id` and preload().
+export function coreInstance(id = UTF_8) {
+  if (core !== null) return core;
+  if (module === null) throw new Error(MESSAGES.coreMissing(ENCODING_NAMES[id]));
+  return (core = new WasmInstance(module));
 }
 
-export function encodingId(label) {
-  let id = mapGet(labelCache, label);
-  if (id !== undefined) return id;
-  // A label longer than the input buffer can only match if it is mostly ASCII whitespace.
-  id = getEncoding(core, label.length > 1024 ? stripAsciiWhitespace(label) : label);
-  // Only label-sized strings are kept: a cached megabyte label would live as long as the page.
-  if (cached < 256 && label.length <= 64) {
-    mapSet(labelCache, label, id);
-    cached++;
-  }
-  return id;
+// Fetches the core where it is not at hand (js/host/browser_core.js awaits this at load).
+export async function loadCoreModule() {
+  module ??= await loadCore();
 }
 
 export const encodingName = (id) => ENCODING_NAMES[id];
@@ -49,7 +39,7 @@ export const encodingName = (id) => ENCODING_NAMES[id];
 // fails to load throws an error naming it, and is not registered: the next use tries again.
 export function instanceFor(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
-  if (family < 0) return core;
+  if (family < 0) return coreInstance(id);
   const instance = (families[family] ??= new WasmInstance(loadSync(family, id), FAMILIES[family]));
   const part = DECODER_PART[id];
   // (only a part can be missing here; loadSync throws where the host has no addPart: it cannot load
@@ -105,12 +95,17 @@ export function registerOwnModule(name, module) {
 // for hosts that cannot load them synchronously on first use.
 export async function preload(...labels) {
   const wanted = new Set();
+  // The core, where it is not at hand: with no labels, or for an encoding without tables that the
+  // host does not decode for us.
+  let needCore = labels.length === 0;
   for (const label of labels) {
     const id = encodingId(`${label}`);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     // (the family, then its part that the decoder needs, if any, which the family's instance expands)
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]).add(DECODER_PART[id]);
+    else if (hostDecoderFor(ENCODING_NAMES[id]) === null) needCore = true;
   }
+  if (needCore) await loadCoreModule();
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));
   // Every family, none loaded yet, where the host fetches them (loadCombined: browsers and
   // bundlers; not workerd, whose upload would hold it beside the four): the combined module, which carries the drivers once instead of once per family

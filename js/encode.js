@@ -1,5 +1,7 @@
 // Non-standard: the Encoding Standard's encoders for every encoding that has one, the ones browsers
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
+// (the core at load in browsers too: encoding runs in it)
+import '#core-at-load';
 import * as core from './core.js';
 import * as MESSAGES from './messages.js';
 import { runEncoder } from './run_encoder.js';

@@ -1,6 +1,6 @@
 // Calling a host's own decoder (one that passed the exactness probes, js/host_probes.js) for a
 // TextDecoder: the main entry's (js/text_decoder.js) and encoding-wasm/lite's (js/lite/text_decoder.js).
-import { apply, bufferOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
+import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { isFixedArrayBuffer } from './webidl.js';
 
@@ -43,3 +43,33 @@ export const hostFailure = (error) =>
   error instanceof RangeError || error?.code === 'ERR_STRING_TOO_LONG'
     ? new RangeError(MESSAGES.tooLong(), { cause: error })
     : error;
+
+// Whether a new fatal decoder of `name` (class `Host`, its decode() `decode`) throws on the first
+// `length` bytes of `input` (a Uint8Array over a fixed-length ArrayBuffer), streamed as decodeOnHost
+// streams them, with end-of-queue after them when `end`. Any error but a TypeError goes out.
+export function hostThrows(Host, decode, name, input, length, end) {
+  const decoder = new Host(name, { __proto__: null, fatal: true });
+  try {
+    decodeOnHost(decode, decoder, new Uint8Array(bufferOf(input), offsetOf(input), length), length, end);
+    return false;
+  } catch (error) {
+    if (error instanceof TypeError) return true;
+    throw error;
+  }
+}
+
+// The byte of `input` at which an exact host decoder of `name`, new and fatal, finds the first error:
+// the first byte whose processing is an error (https://encoding.spec.whatwg.org/#concept-encoding-process),
+// where a streamed call of the bytes up to it throws and one of the bytes before it does not; the
+// input's length if none does (the error was found at end-of-queue). A binary search over streamed
+// calls of prefixes, so that no wasm is needed to say where.
+export function hostErrorAt(Host, decode, name, input) {
+  let low = 0;
+  let high = lengthOf(input);
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (hostThrows(Host, decode, name, input, mid + 1, false)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}

@@ -2,7 +2,9 @@
 // entry's delegation (js/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
 // { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
 // a TextDecoder constructor, so they call no built-in a page could have replaced (js/intrinsics.js).
-import { apply, bufferOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics.js';
+import { apply, bufferOf, charCodeOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics.js';
+
+const { imul } = Math;
 
 // Whether `name` is one of the encodings whose host decoders exactUtf() probes (UTF-8, UTF-16BE/LE).
 export const probedUtf = (name) => PROBES[name] !== undefined;
@@ -200,4 +202,30 @@ export function utf16StringDecoder(Native) {
   } catch {
     return null;
   }
+}
+
+// Whether the host's decoder of single-byte encoding `name` (or x-user-defined) is exact, given
+// `hash`, the 32-bit FNV-1a hash of the standard's output for the 256 bytes (js/generated/lite_data.js
+// LITE_BYTEWISE): the host's own output is the standard's once it has that hash (js/native.js says
+// why), and is then probed in both error modes and in pieces (exactBytewise) against it, with no wasm.
+export function exactSingleByte(host, name, hash) {
+  let table;
+  try {
+    const all = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) all[b] = b;
+    table = apply(host.decode, new host.Native(name), [all]);
+  } catch {
+    return false;
+  }
+  if (typeof table !== 'string' || table.length !== 256) return false;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < 256; i++) h = imul(h ^ charCodeOf(table, i), 0x01000193) >>> 0;
+  if (h !== hash) return false;
+  // The standard's decoding of `bytes`: each byte's code point, from the table just checked.
+  const ours = (bytes) => {
+    let s = '';
+    for (let i = 0; i < lengthOf(bytes); i++) s += table[bytes[i]];
+    return s;
+  };
+  return exactBytewise(host, name, ours);
 }

@@ -14,12 +14,14 @@
 // The fallback belongs to the classes installed, not to the package's own: where it applies, what
 // is installed is a copy of our TextDecoder and TextDecoderStream (withFallback()) with the native
 // as its fallback, and the TextDecoder the package exports stays as it was.
+import '#core-at-load';
 import { loadFamilySync } from '#host';
 import { instanceFor } from './core.js';
 import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
 import { hostDecoderFor, nativeDelegation } from './native.js';
 import { TextDecoderStream, TextEncoderStream } from './streams.js';
-import { TextDecoder, withFallback } from './text_decoder.js';
+import { withFallback } from './fallback.js';
+import { TextDecoder } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
 
 const OURS = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };

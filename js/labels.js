@@ -1,17 +1,60 @@
-// https://encoding.spec.whatwg.org/#concept-encoding-get, matched by the core's wasm module.
-import { copyUtf16 } from './input.js';
+// https://encoding.spec.whatwg.org/#concept-encoding-get, matched in JS against every label of the
+// standard (js/generated/lite_data.js, LITE_LABELS: 0.8 KB gzipped), so that a TextDecoder whose
+// encoding the host decodes exactly needs no wasm at all (docs/design.md section 13). The main entry
+// and encoding-wasm/lite share it.
+import { LITE_LABELS } from './generated/lite_data.js';
+import { charCodeOf, fromCharCode, Map, mapGet, mapSet } from './intrinsics.js';
 
-// The id of the encoding `label` names, or -1, as `instance` (the core's WasmInstance) matches it.
-export function getEncoding(instance, label) {
-  if (label.length > instance.inputCapacity >> 1) return -1;
-  return instance.run(match, 'matching a label', undefined, label);
+// Every encoding's lower-cased name, by Encoding id, and the id of every label, built at load time
+// by plain loops: in a TextDecoder constructor no built-in a page could have replaced is called.
+export const NAMES = [];
+const ids = { __proto__: null };
+let longest = 0;
+for (let id = 0, label = '', i = 0; i <= LITE_LABELS.length; i++) {
+  const c = i < LITE_LABELS.length ? charCodeOf(LITE_LABELS, i) : 0x2c;
+  if (c !== 0x20 && c !== 0x2c) {
+    label += fromCharCode(c);
+    continue;
+  }
+  if (NAMES.length === id) NAMES[id] = label;
+  ids[label] = id;
+  if (label.length > longest) longest = label.length;
+  label = '';
+  if (c === 0x2c) id++;
 }
 
-function match(instance, label) {
-  instance.enter();
-  copyUtf16(instance, label, 0);
-  instance.inWasm = true;
-  const id = instance.wasm.ew_get_encoding(label.length);
-  instance.inWasm = false;
+// https://infra.spec.whatwg.org/#ascii-whitespace
+const white = (c) => c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
+
+// Results for strings seen before come from a small cache, since pages create decoders by the
+// thousand (Node 20: new TextDecoder('windows-1252') about 1,000 ns without it, 150-180 with it). Only
+// label-sized strings are kept: a cached megabyte label would live as long as the page.
+const cache = new Map();
+let cached = 0;
+
+// The id of the encoding `label` (a string) names, or -1: leading and trailing ASCII whitespace
+// removed, then an ASCII case-insensitive match (only A-Z fold).
+export function encodingId(label) {
+  let id = mapGet(cache, label);
+  if (id !== undefined) return id;
+  id = match(label);
+  if (cached < 256 && label.length <= 64) {
+    mapSet(cache, label, id);
+    cached++;
+  }
   return id;
+}
+
+function match(label) {
+  let start = 0;
+  let end = label.length;
+  while (start < end && white(charCodeOf(label, start))) start++;
+  while (end > start && white(charCodeOf(label, end - 1))) end--;
+  if (end - start > longest) return -1;
+  let key = '';
+  for (let i = start; i < end; i++) {
+    const c = charCodeOf(label, i);
+    key += fromCharCode(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
+  }
+  return ids[key] ?? -1;
 }

@@ -28,6 +28,9 @@ export const partWithoutHost = (part, host) =>
 export const wrongFamily = (family, held) =>
   `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
   `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`;
+export const coreMissing = (name) =>
+  `encoding-wasm decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
+  `'await preload("${name}")' first.`;
 export const liteCoreMissing = (name) =>
   `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
   `'await preload("${name}")' first.`;

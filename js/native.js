@@ -13,13 +13,10 @@
 // ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
-import * as hostModule from '#host';
-import { instanceFor } from './core.js';
 import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
-import { exactBytewise, exactUtf, probedUtf } from './host_probes.js';
-import { apply, Uint8Array } from './intrinsics.js';
-import { runDecoder } from './run_decoder.js';
-import { FAST_STRINGS, stringFromLatin1 } from './strings.js';
+import { LITE_BYTEWISE } from './generated/lite_data.js';
+import { exactSingleByte, exactUtf, probedUtf } from './host_probes.js';
+import { FAST_STRINGS } from './strings.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -50,34 +47,38 @@ const host =
 let enabled = fromEnv() ?? !FAST_STRINGS;
 
 // The single-byte encodings and x-user-defined: every encoding of the core but UTF-8, UTF-16 and
-// replacement. Each byte decodes by itself, to one code unit or an error, so the host's decoder of
-// one is exact when it decodes each of the 256 bytes as ours does, in both error modes: that is
-// probed exhaustively, against our own decoder, the first time a decoder of that encoding is
-// made with delegation on (https://encoding.spec.whatwg.org/#single-byte-decoder).
+// replacement (LITE_BYTEWISE is 0 for the others). Each byte decodes by itself, to one code unit or
+// an error, so the host's decoder of one is exact when it decodes each of the 256 bytes as the
+// standard does, in both error modes (https://encoding.spec.whatwg.org/#single-byte-decoder). That is
+// probed exhaustively the first time a decoder of that encoding is made with delegation on, without
+// any wasm: the standard's output for the 256 bytes is the host's own once its 32-bit FNV-1a hash is
+// the one the index gives (LITE_BYTEWISE, generated from index-*.txt: each step of FNV-1a is
+// one-to-one in the hash and in the unit, so an output one byte off never matches, docs/design.md
+// section 13), and the host is then probed in fatal mode and in pieces against that
+// (host_probes.js exactSingleByte).
 // Faster, too, where delegation is on by default (hosts without Buffer): bench/browsers, single-
 // byte files, ratio to the engine's own decoder before and after (docs/design.md section 7).
-const BYTEWISE = { __proto__: null };
+// The id of each encoding a host decoder may take (UTF-8, UTF-16, single-byte, x-user-defined), by name.
+const DELEGABLE = { __proto__: null };
 ENCODING_NAMES.forEach((name, id) => {
-  if (ENCODING_FAMILY[id] < 0 && !probedUtf(name) && name !== 'replacement') BYTEWISE[name] = id;
+  if (probedUtf(name) || LITE_BYTEWISE[id] !== 0) DELEGABLE[name] = id;
 });
 
 // The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
 // handed to it, else null.
 export function hostDecoderFor(name) {
-  if (!enabled || host === null) return null;
+  if (!enabled || host === null || DELEGABLE[name] === undefined) return null;
   exactHost[name] ??= probedUtf(name)
     ? exactUtf(host, name)
-    : BYTEWISE[name] !== undefined &&
-      exactBytewise(host, name, (bytes) =>
-        runDecoder(
-          instanceFor(BYTEWISE[name]),
-          { id: BYTEWISE[name], name, fatal: false, ignoreBOM: false, state: { s0: 0, s1: 0 } },
-          bytes,
-          true,
-        ),
-      );
+    : exactSingleByte(host, name, LITE_BYTEWISE[DELEGABLE[name]]);
   return exactHost[name] ? host : null;
 }
+
+// Whether a TextDecoder needs the core for an encoding without tables as things stand: one of
+// those encodings (replacement aside) that the host does not decode for us. Browsers fetch the core
+// at load only then (js/host/browser_decoder_wasm.js).
+export const coreNeeded = () =>
+  ENCODING_NAMES.some((name, id) => ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null);
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
 // follow).
@@ -87,30 +88,3 @@ export function setNativeDelegation(on) {
 
 // Which encodings this host's own decoder handles for us right now (probing those not probed yet).
 export const nativeDelegation = () => ENCODING_NAMES.filter((name) => hostDecoderFor(name) !== null);
-
-// The ASCII shortcut of the decoders (text_decoder.js): a call that starts and ends a new decoder
-// of an encoding that reads ASCII bytes as themselves (UTF-8, every single-byte encoding,
-// x-user-defined, and the multi-byte ones but ISO-2022-JP), on input that is all ASCII, returns
-// the bytes as a one-byte string (Buffer#latin1Slice, which the output path uses anyway) without
-// going through wasm: what the decoder would return, at the cost of one scan. Only where the host
-// has an ASCII test (Node and Bun: node:buffer's isAscii) that passes these probes, and
-// latin1Slice. Measured in bench/decode.mjs ("html ASCII only", 4 KiB calls; docs/performance.md "Decoding speed").
-const hostIsAscii = hostModule.isAscii;
-function exactIsAscii() {
-  try {
-    const test = (bytes) => apply(hostIsAscii, null, [bytes]);
-    const block = new Uint8Array(100).fill(0x7f);
-    if (!test(block) || !test(block.subarray(3, 97)) || test(new Uint8Array([0x80]))) return false;
-    for (const at of [0, 15, 16, 31, 63, 99]) {
-      const bad = block.slice();
-      bad[at] = at & 1 ? 0x80 : 0xff;
-      if (test(bad)) return false;
-    }
-    return stringFromLatin1(block.subarray(1, 3), 0, 2) === '\x7f\x7f';
-  } catch {
-    return false;
-  }
-}
-// Called directly (it reads no `this`), with no array of arguments made per call.
-export const isAscii =
-  typeof hostIsAscii === 'function' && stringFromLatin1 !== null && exactIsAscii() ? hostIsAscii : null;

@@ -1,64 +1,29 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
-import { BOM_SEEN, prepend } from './after_error.js';
-import { encodingId, encodingName, instanceFor, REPLACEMENT } from './core.js';
+// How a decoder reaches wasm (in browsers, the core is fetched at load only where a decoder would
+// need it: js/host/browser_decoder_wasm.js).
+import { decoderWasm } from '#decoder-wasm';
+import { ENCODING_NAMES } from './generated/encodings.js';
+import { encodingId } from './labels.js';
+import { prepend } from './after_error.js';
 import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
-import { getPrototypeOf, lengthOf, Map, mapGet, mapSet, setBytes, Uint8Array } from './intrinsics.js';
+import { hostError } from './host_error.js';
+import { lengthOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { holdsBytes, keepTail, notHeld } from './host_tail.js';
-import { hostDecoderFor, isAscii } from './native.js';
-import { runDecoder } from './run_decoder.js';
-import {
-  cloneInterface,
-  defineInterface,
-  isFixedArrayBuffer,
-  toBytes,
-  toDecoderOptions,
-  toDictionary,
-  toDOMString,
-} from './webidl.js';
-import { stringFromLatin1 } from './strings.js';
+import { holdsBytes, keepTail } from './host_tail.js';
+import { hostDecoderFor } from './native.js';
+import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
-// The encodings whose new decoder does not read ASCII bytes as themselves (native.js, isAscii).
-const NOT_ASCII = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement']);
-// The ASCII shortcut's range of input lengths: below 64 bytes the wasm path is as fast (Node 20);
-// one call of 290 KB of ASCII took 0.8 ms as one string, 0.12 ms through the wasm path's pieces.
-const ASCII_MIN = 64;
-const ASCII_MAX = 65528;
+const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
 let isTextDecoder;
 
-// The classes install.js puts in place of a native TextDecoder (and its TextDecoderStream) where
-// tables cannot load on first use, each mapped to { Native, decode }: the native class it replaced
-// and that class's decode(). An encoding whose tables are not loaded, and cannot load on first use,
-// then goes to that decoder instead of throwing, so that installing the polyfill takes no encoding
-// away (docs/design.md section 8). Only those classes (and their subclasses) have a fallback: the
-// package's own TextDecoder never has one.
-const fallbacks = new Map();
-let probingFallback = false;
-
-// A copy of `Class` (TextDecoder or TextDecoderStream) whose decoders fall back to `Native`.
-export function withFallback(Class, Native) {
-  const Clone = cloneInterface(Class);
-  mapSet(fallbacks, Clone, { Native, decode: Native.prototype.decode });
-  return Clone;
-}
-
-// The fallback ({ Native, decode }) of a decoder made by `newTarget` if there is one and it takes the
-// encoding `name`, else null.
-function fallbackFor(newTarget, name) {
-  let fallback;
-  for (let c = newTarget; c !== null && fallback === undefined; c = getPrototypeOf(c)) fallback = mapGet(fallbacks, c);
-  if (fallback === undefined || probingFallback) return null;
-  probingFallback = true; // a fallback built on this class must not come back here
-  try {
-    new fallback.Native(name);
-    return fallback;
-  } catch {
-    return null;
-  } finally {
-    probingFallback = false;
-  }
-}
+// The fallback of a decoder made by `newTarget` (its constructor's new.target) for the encoding
+// `name`, as { Native, decode }, or null: set by js/fallback.js, which the polyfill imports, so
+// that a bundle without the polyfill does not carry it.
+let fallbackFor = () => null;
+export const setFallbackFor = (find) => {
+  fallbackFor = find;
+};
 
 // What TextDecoder and TextDecoderStream (streams.js) share, TextDecoderCommon's encoding, error mode,
 // ignore BOM and decoder instance (https://encoding.spec.whatwg.org/#interface-mixin-textdecodercommon),
@@ -77,20 +42,23 @@ export class DecoderCommon {
     const id = encodingId(label);
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     if (id === REPLACEMENT) throw new RangeError(MESSAGES.replacementLabel(label));
-    // The module that implements the encoding, loading its tables if need be; the decoder instance:
-    // its eight bytes of state (BOM seen included), or, where the host's own decoder is spec-exact for
-    // this encoding, or the tables are missing and the polyfill's fallback takes it, an instance of that.
-    const name = encodingName(id);
+    // The decoder instance: where the host's own decoder is spec-exact for this encoding, or the
+    // tables are missing and the polyfill's fallback takes it, an instance of that (no wasm needed);
+    // else its eight bytes of state (BOM seen included) in the module that implements the encoding,
+    // loading its tables if need be.
+    const name = ENCODING_NAMES[id];
     let instance = null;
     let host = hostDecoderFor(name);
-    try {
-      instance = instanceFor(id, true);
-    } catch (error) {
-      host = fallbackFor(newTarget, name);
-      if (!host) throw error;
+    if (host === null) {
+      try {
+        instance = decoderWasm.instanceFor(id, true);
+      } catch (error) {
+        host = fallbackFor(newTarget, name);
+        if (!host) throw error;
+      }
     }
     // The record run_decoder.js runs: id, name, fatal, ignoreBOM and state (and `errors`, which
-    // encoding-wasm/errors sets).
+    // encoding-wasm/errors sets); `instance` is null while a host decoder decodes.
     this.instance = instance;
     this.id = id;
     this.name = name;
@@ -107,12 +75,15 @@ export class DecoderCommon {
     // With a host UTF-8/UTF-16 decoder, fatal: the stream's last bytes, which it may be holding (host_tail.js).
     this.tail = null;
     // After a fatal error in a call with { stream: true }, until the next new decoder instance: the
-    // rest of the I/O queue for the next call (run_decoder.js sets it; a Uint8Array, maybe empty)
-    // until that call takes it, and `afterError`: our decoder, not the host's, carries on.
+    // rest of the I/O queue for the next call (a Uint8Array, maybe empty; run_decoder.js or
+    // host_error.js), which is the stream's from `queueAt` bytes after the failing call's input
+    // began, until that call takes it; and whether BOM seen was true when a host decoder threw
+    // (the host decoder made after the error then ignores a BOM).
     this.queue = null;
     this.queueAt = 0;
-    this.afterError = false;
-    this.ascii = isAscii !== null && !NOT_ASCII.has(encodingName(id));
+    this.bomSeen = false;
+    // (whether the ASCII shortcut applies: js/decode_in_wasm.js, on first use)
+    this.ascii = null;
   }
 
   get encoding() {
@@ -129,7 +100,8 @@ export class DecoderCommon {
     this.position = 0;
     this.tail = null;
     this.queue = null;
-    this.afterError = false;
+    if (this.bomSeen) this.host = null;
+    this.bomSeen = false;
   }
 
   // Decode a chunk: pushes `bytes` (a Uint8Array) to the I/O queue, with end-of-queue after them when
@@ -139,68 +111,24 @@ export class DecoderCommon {
     bytes = prepend(this.queue, bytes);
     this.queue = null;
     try {
-      return this.#decode(bytes, flush);
+      return this.Host ? this.#decodeOnHost(bytes, flush, lengthOf(bytes)) : decoderWasm.decode(this, bytes, flush);
     } catch (error) {
       if (this.queue !== null) {
         this.position += this.queueAt;
-        this.afterError = true;
+        this.tail = null;
       }
       throw error;
     }
   }
 
-  #decode(bytes, flush) {
-    const length = lengthOf(bytes);
-    if (this.Host && !this.afterError) return this.#decodeOnHost(bytes, flush, length);
-    // A whole call to a new decoder, all ASCII: the bytes are the text (native.js, isAscii). Only
-    // over a fixed-length ArrayBuffer (shared memory could change between the test and the copy;
-    // a resizable one takes the wasm path, to keep one cheap test), and not past the size where
-    // V8 makes strings in its slow large-object space (the wasm path cuts such input in pieces).
-    if (
-      this.ascii &&
-      flush &&
-      length >= ASCII_MIN &&
-      length <= ASCII_MAX &&
-      (this.state.s0 | this.state.s1) === 0 &&
-      // Four bytes first: text that is not ASCII usually shows it there (Cyrillic, CJK), and the
-      // scan it saves is about 5% of a 4 KiB call (Node 20, windows-1251).
-      (bytes[0] | bytes[length >> 2] | bytes[length >> 1] | bytes[length - 1]) < 0x80 &&
-      isFixedArrayBuffer(bytes) &&
-      isAscii(bytes)
-    ) {
-      return stringFromLatin1(bytes, 0, length);
-    }
-    const text = runDecoder(this.instance, this, bytes, flush);
-    this.position += length;
-    return text;
-  }
-
-  #findError(bytes, flush) {
-    const { tail } = this;
-    const skip = tail === null ? 0 : notHeld(this.name, tail, this.position);
-    const held = tail === null ? 0 : lengthOf(tail) - skip;
-    this.tail = null;
-    // A new decoder, but for BOM seen: the bytes before the held ones gave output (fatal mode), and
-    // so may the held ones, which go first, by themselves (the host took them: no error).
-    this.state.s0 = 0;
-    this.state.s1 = this.position > held && !this.ignoreBOM ? BOM_SEEN : 0;
-    if (held > 0) {
-      const heldBytes = new Uint8Array(held);
-      for (let i = 0; i < held; i++) heldBytes[i] = tail[skip + i];
-      this.position -= held;
-      runDecoder(this.instance, this, heldBytes, false);
-      this.position += held;
-    }
-    runDecoder(this.instance, this, bytes, flush);
-  }
-
   // (`total`: the length of `bytes`.)
   #decodeOnHost(bytes, flush, total) {
     const { name } = this;
-    this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM });
+    this.host ??= new this.Host(name, { fatal: this.fatal, ignoreBOM: this.ignoreBOM || this.bomSeen });
     bytes = fixedBytes(bytes, total);
     try {
       const text = decodeOnHost(this.hostDecode, this.host, bytes, total, flush);
+      // (after the call: the position of an error in it counts from before it)
       this.position += total;
       if (this.fatal && !flush && holdsBytes(this.name)) this.tail = keepTail(this.tail, bytes, total);
       return text;
@@ -208,14 +136,15 @@ export class DecoderCommon {
       // Whatever went wrong, the host decoder's state is gone: the next call starts anew.
       this.host = null;
       // Hosts report malformed input (fatal) as a TypeError; anything else is not about the bytes.
-      if (error instanceof TypeError) {
-        // Where: the host decoder is exact (native.js), so ours, from a new state, given the bytes
-        // the host can have been holding and this chunk, finds the error at the same byte and
-        // throws the TypeError that says where.
-        if (this.instance) this.#findError(bytes, flush);
-        throw new TypeError(MESSAGES.fatalDecode(name));
+      if (!(error instanceof TypeError)) throw hostFailure(error);
+      // Where, and with { stream: true } what carries on (host_error.js).
+      const found = hostError(this.Host, this.hostDecode, name, this.tail, this.position, bytes, !flush);
+      if (found.queue !== null) {
+        this.queue = found.queue;
+        this.queueAt = found.start - this.position;
+        this.bomSeen ||= found.bomSeen;
       }
-      throw hostFailure(error);
+      throw new TypeError(MESSAGES.fatalDecode(name, found.at));
     }
   }
 }

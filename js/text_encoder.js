@@ -1,7 +1,7 @@
 // https://encoding.spec.whatwg.org/#interface-textencoder
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
-import { core, UTF_8 } from './core.js';
+import { coreInstance, UTF_8 } from './core.js';
 import { encodeInto } from './encode_into.js';
 import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
@@ -32,7 +32,7 @@ export class TextEncoder {
     brand(this);
     const text = toDOMString(input);
     if (host) return apply(hostEncode, host, [text]);
-    return runEncoder(core, { id: UTF_8, name: 'utf-8', html: false, state: 0 }, text, true);
+    return runEncoder(coreInstance(), { id: UTF_8, name: 'utf-8', html: false, state: 0 }, text, true);
   }
 
   // https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto
@@ -56,7 +56,7 @@ export class TextEncoder {
       const { read, written } = apply(hostEncodeInto, host, [text, view]);
       return { read, written };
     }
-    return encodeInto(core, text, bytes);
+    return encodeInto(coreInstance(), text, bytes);
   }
 }
 

@@ -1,11 +1,14 @@
-// Browsers and bundlers: the core is fetched and compiled once with top-level await. Family tables
-// cannot load synchronously here: they come from a static import of 'encoding-wasm/tables/<family>'
-// or from `await preload(...)` (docs/design.md section 4), fetched by js/host/browser_load.js.
+// Browsers and bundlers: nothing is fetched at load here. The core is fetched and compiled by
+// loadCore, with top-level await where an entry point needs it at load (js/host/browser_core.js,
+// js/host/browser_decoder_core.js), else by preload(). Family tables cannot load synchronously
+// either: they come from a static import of 'encoding-wasm/tables/<family>' or from
+// `await preload(...)` (docs/design.md section 4), fetched by js/host/browser_load.js.
 import { compile } from './browser_load.js';
 
 export { compile, loadCombined, loadFamily, loadFamilySync } from './browser_load.js';
 
-export const coreModule = await compile(new URL('../../dist/encoding.wasm', import.meta.url));
+export const coreModule = null;
+export const loadCore = () => compile(new URL('../../dist/encoding.wasm', import.meta.url));
 
 // No part of a family loads synchronously either (js/core.js instanceFor).
 export const addPart = null;

@@ -8,6 +8,8 @@ import { FAMILY_MODULES } from '../generated/deno_families.js';
 import { lateBufferPrototype } from './deno_buffer.js';
 
 export { coreModule };
+// (at hand from load: nothing to fetch)
+export const loadCore = null;
 // A part of a family (js/core.js instanceFor) loads synchronously too.
 export { addPart } from '../instance.js';
 

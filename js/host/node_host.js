@@ -32,6 +32,8 @@ export function nodeHost(builtin) {
   const { isAscii } = builtin('node:buffer');
   return {
     coreModule: new WebAssembly.Module(coreBytes ?? read(new URL('../../dist/encoding.wasm', import.meta.url))),
+    // (at hand from load: nothing to fetch)
+    loadCore: null,
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
     // No combined module (tables/all.wasm) here: each family loads from its own file on first

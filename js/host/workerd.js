@@ -9,6 +9,8 @@ import coreModule from '../../dist/encoding.wasm';
 import { importFamily } from '../generated/workerd_families.js';
 
 export { coreModule };
+// (at hand from load: nothing to fetch)
+export const loadCore = null;
 
 export const loadFamilySync = null;
 

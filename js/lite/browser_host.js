@@ -5,7 +5,7 @@
 // js/host/browser.js.
 import { compile } from '../host/browser_load.js';
 import { exact, delegable } from './exact.js';
-import { NAMES } from './labels.js';
+import { NAMES } from '../labels.js';
 
 export { loadCombined, loadFamily, loadFamilySync } from '../host/browser_load.js';
 

@@ -4,12 +4,10 @@
 // index gives (js/generated/lite_data.js, LITE_BYTEWISE: 32-bit FNV-1a), so that no wasm is needed
 // to probe (js/lite/browser_host.js probes at load and fetches the lite core only if one fails).
 import { LITE_BYTEWISE } from '../generated/lite_data.js';
-import { exactBytewise, exactUtf, probedUtf } from '../host_probes.js';
-import { apply, charCodeOf, lengthOf, Uint8Array } from '../intrinsics.js';
-import { NAMES } from './labels.js';
+import { exactSingleByte, exactUtf, probedUtf } from '../host_probes.js';
+import { NAMES } from '../labels.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
-const { imul } = Math;
 // The host's decoder and its decode() as they were at load time, or null.
 export const host =
   typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
@@ -21,27 +19,6 @@ export const delegable = (id) => probedUtf(NAMES[id]) || LITE_BYTEWISE[id] !== 0
 
 // Whether the host's decoder of encoding `id` (delegable) is exact; probed on first use.
 export const exact = (id) =>
-  (results[id] ??= host !== null && (probedUtf(NAMES[id]) ? exactUtf(host, NAMES[id]) : exactBytes(id)));
-
-function exactBytes(id) {
-  const name = NAMES[id];
-  let table;
-  try {
-    const all = new Uint8Array(256);
-    for (let b = 0; b < 256; b++) all[b] = b;
-    table = apply(host.decode, new host.Native(name), [all]);
-  } catch {
-    return false;
-  }
-  if (typeof table !== 'string' || table.length !== 256) return false;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < 256; i++) hash = imul(hash ^ charCodeOf(table, i), 0x01000193) >>> 0;
-  if (hash !== LITE_BYTEWISE[id]) return false;
-  // The standard's decoding of `bytes`: each byte's code point, from the table just checked.
-  const ours = (bytes) => {
-    let s = '';
-    for (let i = 0; i < lengthOf(bytes); i++) s += table[bytes[i]];
-    return s;
-  };
-  return exactBytewise(host, name, ours);
-}
+  (results[id] ??=
+    host !== null &&
+    (probedUtf(NAMES[id]) ? exactUtf(host, NAMES[id]) : exactSingleByte(host, NAMES[id], LITE_BYTEWISE[id])));

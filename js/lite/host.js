@@ -3,7 +3,7 @@
 // scalar one, loaded only for the hosts and encodings whose decoder is not exact (docs/api.md "encoding-wasm/lite"
 // says what that costs).
 import { delegable, exact } from './exact.js';
-import { NAMES } from './labels.js';
+import { NAMES } from '../labels.js';
 
 let enabled = true;
 

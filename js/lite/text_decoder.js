@@ -3,15 +3,15 @@
 // decoders (./host.js) and the lite core and decode-only families (./wasm.js).
 import { FATAL, IGNORE_BOM } from '../generated/abi.js';
 import { decodeOnHost, fixedBytes, hostFailure } from '../host_decode.js';
-import { bufferOf, lengthOf, Uint8Array } from '../intrinsics.js';
+import { hostError } from '../host_error.js';
+import { lengthOf, Uint8Array } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
 import { defineInterface, toBytes, toDecoderOptions, toDOMString, toStreamOption } from '../webidl.js';
 import { prepend } from '../after_error.js';
-import { holdsBytes, keepTail, notHeld } from '../host_tail.js';
-import { givesOutput, queueAfterHostError } from './after_host_error.js';
+import { holdsBytes, keepTail } from '../host_tail.js';
 import { host } from './exact.js';
 import { delegated } from './host.js';
-import { encodingId, NAMES } from './labels.js';
+import { encodingId, NAMES } from '../labels.js';
 import { decodeInWasm, moduleFor } from './wasm.js';
 
 const EMPTY = new Uint8Array(0);
@@ -130,16 +130,11 @@ export class TextDecoder {
   }
 
   // A fatal error in a call with { stream: true }: a new host decoder carries on from the rest of
-  // the I/O queue, which the bytes it held and this call's bytes say (./after_host_error.js). BOM
-  // seen is true if it was, or if the bytes before those held gave output (every one ended a
-  // character: no error before this one).
+  // the I/O queue, with BOM seen as it was (../host_error.js).
   #afterError(name, bytes) {
-    const tail = this.#tail;
-    const skip = tail === null ? 0 : notHeld(name, tail, this.#position);
-    const held = tail === null ? 0 : lengthOf(tail) - skip;
-    const heldBytes = held > 0 ? new Uint8Array(bufferOf(tail), skip, held) : null;
-    this.#bomSeen ||= this.#position > held || (held > 0 && givesOutput(host, name, heldBytes));
-    this.#queue = queueAfterHostError(host, name, prepend(heldBytes, bytes));
+    const found = hostError(host.Native, host.decode, name, this.#tail, this.#position, bytes, true);
+    this.#bomSeen ||= found.bomSeen;
+    this.#queue = found.queue;
     this.#tail = null;
     this.#position = 0;
   }

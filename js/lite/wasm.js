@@ -25,7 +25,7 @@ import {
 } from '../intrinsics.js';
 import * as MESSAGES from '../messages.js';
 import { delegated } from './host.js';
-import { encodingId, NAMES } from './labels.js';
+import { encodingId, NAMES } from '../labels.js';
 
 const { Instance } = WebAssembly;
 const HostTextDecoder = globalThis.TextDecoder;

@@ -3,7 +3,7 @@
 // afterwards. A module asked for an encoding it does not hold says so: its own Error, never the
 // TypeError of malformed input. The modules are the real ones from dist/.
 import { describe, expect, it } from 'vitest';
-import { core, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
+import { coreInstance, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
 import { RECORD_ERRORS, SCRATCH_ERRORS } from '../../js/generated/abi.js';
 import { encode, TextDecoder } from '../../js/index.js';
 import { addFamily, WasmInstance } from '../../js/instance.js';
@@ -14,6 +14,8 @@ import { bytesEqual, hex, thrown } from './helpers.js';
 
 // EUC-KR bytes of U+AC00 U+D55C (index EUC-KR pointers 9026 and 15226).
 const KOREAN = { text: '\uac00\ud55c', bytes: hex('B0 A1 C7 D1') };
+// The core's instance (made here if no decoder has needed it yet).
+const core = coreInstance();
 const wrongFamily = (family, held) =>
   `The module given for the ${family} tables is the ${held} tables' module: ` +
   `pass the module of 'encoding-wasm/tables/${family}.wasm'.`;

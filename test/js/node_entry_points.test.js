@@ -170,6 +170,7 @@ function hostWithoutSyncTables() {
   const dist = JSON.stringify(new URL('dist/', ROOT).href);
   const host = `import { readFileSync } from 'node:fs';
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
+    export const loadCore = async () => coreModule;
     export const loadFamilySync = null;
     export const addPart = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));

@@ -34,6 +34,8 @@ WebAssembly.Instance = new Proxy(OriginalInstance, {
 let api;
 try {
   api = await import('./entry.js');
+  // (the core is instantiated on first use, which an encode is, in every host)
+  api.encode('a', 'windows-1252');
 } finally {
   WebAssembly.Instance = OriginalInstance;
 }
