@@ -35,10 +35,7 @@ export const liteCoreMissing = (name) =>
   `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
   `'await preload("${name}")' first.`;
 export const wasmRefused = (name) =>
-  `encoding-wasm cannot ${name ? `decode or encode ${name}` : 'load its WebAssembly modules'} here: the ` +
-  "Content Security Policy does not allow compiling WebAssembly. Add 'wasm-unsafe-eval' to its script-src " +
-  '(for an extension, to content_security_policy.extension_pages); without it only the encodings this ' +
-  "browser's own TextDecoder decodes exactly work.";
+  `${name ?? 'encoding-wasm'} needs WebAssembly: allow it with 'wasm-unsafe-eval' in the Content Security Policy.`;
 export const unavailable = (module, name) =>
   `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
   'or its tables are not loaded.';

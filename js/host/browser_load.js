@@ -4,25 +4,19 @@
 // that module fetches the full core at load. The URLs are literal so bundlers see them (the
 // families' are generated: js/generated/browser_families.js).
 import { combinedUrl, familyUrl } from '../generated/browser_families.js';
-import { isRefusal, noteRefusal, refusalError, wasmRefused } from '../wasm_refusal.js';
+import { refusedOr } from '../wasm_refusal.js';
 
-// Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm_refusal.js,
-// and after that fetches nothing more. Chromium and Firefox refuse to compile; WebKitGTK 2.50
-// compiles and refuses only to instantiate (WebKit moved the check to compiling in 2026), so the
-// first module compiled is followed by an instance of the empty module, which tells that at load
-// rather than at a first use that may come inside a TextDecoder constructor.
-let instantiable = false;
-const EMPTY_MODULE = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-
+// Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm_refusal.js.
+// Chromium and Firefox refuse to compile; WebKitGTK 2.50 compiles and refuses to instantiate (WebKit
+// moved the check to compiling in 2026), which an instance of the empty module tells here, at load,
+// rather than at a first use that may come in a TextDecoder constructor.
 export async function compile(url) {
-  if (wasmRefused()) throw refusalError(null);
   try {
     const module = await compileFrom(url);
-    if (!instantiable) new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(EMPTY_MODULE)));
-    instantiable = true;
+    new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)));
     return module;
   } catch (error) {
-    throw isRefusal(error) ? noteRefusal(error) : error;
+    throw refusedOr(error);
   }
 }
 
@@ -32,7 +26,8 @@ async function compileFrom(url) {
     try {
       return await WebAssembly.compileStreaming(response);
     } catch (error) {
-      if (isRefusal(error)) throw error;
+      // (a CompileError, a refusal included, would come again from the bytes)
+      if (error instanceof WebAssembly.CompileError) throw error;
       // A server that does not send application/wasm: compile from the bytes instead.
     }
   }

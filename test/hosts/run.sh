@@ -7,8 +7,9 @@
 #      package under each runtime's own resolver (runtime-smoke.mjs); the TextDecoder suites also on
 #      encoding-wasm/lite (ENCODING_WASM_ENTRY=lite) in the three browsers and Deno
 #   3. a plain workerd worker (workerd/run.mjs)
-#   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
-#      CSP that blocks wasm (bundle/run.mjs)
+#   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP and with a strict CSP
+#      (bundle/run.mjs); an esbuild page under a CSP that refuses wasm, and its control, in
+#      Chromium, Firefox and WebKit, and as a Chromium extension page (csp/run.mjs, csp/extension.mjs)
 #   6. the project files of docs/runtimes.md, extracted and run in Node, Deno, Bun, `wrangler dev` (with
 #      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
 #      (readme/run.mjs)
@@ -120,6 +121,14 @@ step bun-test-wasm-only bun_files ENCODING_WASM_NATIVE=0
 step bun-smoke "$TOOLS/bun" test/hosts/runtime-smoke.mjs
 step workerd node test/hosts/workerd/run.mjs
 step bundle-and-csp node test/hosts/bundle/run.mjs
+# Where a Content Security Policy refuses wasm (script-src 'self'), and the control that allows it.
+step csp-webkit-no-wasm node test/hosts/csp/run.mjs webkit no-wasm
+step csp-webkit-wasm node test/hosts/csp/run.mjs webkit wasm
+step csp-chromium-no-wasm node test/hosts/csp/run.mjs chromium no-wasm
+step csp-chromium-wasm node test/hosts/csp/run.mjs chromium wasm
+step csp-firefox-no-wasm node test/hosts/csp/run.mjs firefox no-wasm
+step csp-firefox-wasm node test/hosts/csp/run.mjs firefox wasm
+step csp-extension node test/hosts/csp/extension.mjs
 step readme-runtimes node test/hosts/readme/run.mjs
 step browsers-bench-quick node bench/browsers/run.mjs --quick
 step converter-page node test/page/run.mjs

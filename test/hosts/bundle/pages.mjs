@@ -54,13 +54,19 @@ export function serve(dirs, policies, at = null) {
   );
 }
 
-// Headless Chromium with a throw-away profile; close() closes it and removes the profile.
-export async function launch() {
+// Headless Chromium with a throw-away profile; close() closes it and removes the profile. `extensions`:
+// directories of unpacked extensions to load (and no other).
+export async function launch({ extensions = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'encoding-wasm-chromium-'));
+  const loading = extensions.length
+    ? [`--disable-extensions-except=${extensions.join(',')}`, `--load-extension=${extensions.join(',')}`]
+    : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...loading],
+    // (Playwright's defaults turn extensions off)
+    ignoreDefaultArgs: extensions.length ? ['--disable-extensions'] : [],
   });
   return {
     context,

@@ -6,7 +6,7 @@
 // which also stops each browser by its process group). The page's imports must not fail and it must
 // leave no unhandled rejection or uncaught error (page-report.js fails the run on either); judge.mjs
 // checks every encoding of the standard against the reference implementation (expected.mjs).
-//   node test/hosts/csp/run.mjs chromium|firefox|webkit
+//   node test/hosts/csp/run.mjs chromium|firefox|webkit [no-wasm|wasm]   (both policies by default)
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +16,15 @@ import { expected } from './expected.mjs';
 import { judge } from './judge.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const engine = process.argv[2];
-if (!ENGINES.includes(engine)) {
-  console.error(`usage: node test/hosts/csp/run.mjs ${ENGINES.join('|')}`);
+const POLICIES = { 'no-wasm': "script-src 'self'", wasm: "script-src 'self' 'wasm-unsafe-eval'" };
+const [engine, only] = process.argv.slice(2);
+if (!ENGINES.includes(engine) || (only && !(only in POLICIES))) {
+  console.error(`usage: node test/hosts/csp/run.mjs ${ENGINES.join('|')} [${Object.keys(POLICIES).join('|')}]`);
   process.exit(2);
 }
-const out = join(here, `../../../build/hosts/csp/${engine}`);
+const policies = only ? [only] : Object.keys(POLICIES);
+// (a directory per run, so that runs in parallel do not share one)
+const out = join(here, `../../../build/hosts/csp/${engine}-${policies.join('-')}`);
 const t0 = Date.now();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -29,7 +32,6 @@ await buildEsbuild(out, join(here, 'page.js'), join(here, 'page.html'));
 const fixture = expected();
 writeFileSync(join(out, 'expected.json'), JSON.stringify({ inputs: fixture.inputs }));
 
-const POLICIES = { 'no-wasm': "script-src 'self'", wasm: "script-src 'self' 'wasm-unsafe-eval'" };
 const policyOf = (path) => POLICIES[path.split('/')[1]];
 const server = await serve(
   { '/no-wasm/': out, '/wasm/': out },
@@ -38,7 +40,7 @@ const server = await serve(
 console.log(`${engineVersion(engine)}; bundle ${Date.now() - t0} ms`);
 const failures = [];
 try {
-  for (const policy of Object.keys(POLICIES)) {
+  for (const policy of policies) {
     const started = Date.now();
     let report;
     try {
