@@ -35,7 +35,8 @@ export const liteCoreMissing = (name) =>
   `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
   `'await preload("${name}")' first.`;
 export const wasmRefused = (name) =>
-  `${name ?? 'encoding-wasm'} needs WebAssembly: allow it with 'wasm-unsafe-eval' in the Content Security Policy.`;
+  `encoding-wasm${name ? ` (${name})` : ''} needs WebAssembly: allow it with 'wasm-unsafe-eval' in the ` +
+  'Content Security Policy.';
 export const unavailable = (module, name) =>
   `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
   'or its tables are not loaded.';

@@ -26,6 +26,7 @@ export const MODE_FREE = [
   'host_probes',
   'node_entry_points',
   'url',
+  'wasm_refusal',
 ];
 
 // npm run test:quick (ENCODING_WASM_QUICK=1) leaves out the suites that are not about one codec or
