@@ -5,6 +5,7 @@ import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } 
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { encodingId } from './labels.js';
 import * as MESSAGES from './messages.js';
+import { notLoaded } from './wasm_refusal.js';
 import { hostDecoderFor } from './native.js';
 
 export { encodingId };
@@ -22,7 +23,7 @@ const families = FAMILIES.map(() => null);
 // encoding a TextDecoder was asked for so far), an Error naming encoding `id` and preload().
 export function coreInstance(id = UTF_8) {
   if (core !== null) return core;
-  if (module === null) throw new Error(MESSAGES.coreMissing(ENCODING_NAMES[id]));
+  if (module === null) throw notLoaded(ENCODING_NAMES[id], MESSAGES.coreMissing(ENCODING_NAMES[id]));
   return (core = new WasmInstance(module));
 }
 
@@ -51,7 +52,7 @@ export function instanceFor(id, decoding = false) {
 // Family `family`'s module, read where the host can (for a decoder or encoder of encoding `id`).
 function loadSync(family, id) {
   const name = FAMILIES[family];
-  if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(ENCODING_NAMES[id], name));
+  if (!loadFamilySync) throw notLoaded(ENCODING_NAMES[id], MESSAGES.familyMissing(ENCODING_NAMES[id], name));
   try {
     return loadFamilySync(name);
   } catch (error) {

@@ -6,7 +6,8 @@
 //   ours, and the native TextDecoderStream with it (every engine builds that on its TextDecoder),
 //   as is a native TextDecoderStream that rejects a name; a TextEncoder without encodeInto() or that
 //   does not write U+FFFD for a lone surrogate is replaced;
-// - anything else native is left as it is, unless { force: true }.
+// - anything else native is left as it is, unless { force: true };
+// - where a Content Security Policy refuses wasm, no native is replaced (unless { force: true }).
 // Our TextDecoder still hands work to the native one it replaced: UTF-8 and UTF-16 where that passes
 // the exactness probes of native.js, and, where tables cannot load on first use (browsers), the
 // multi-byte encodings whose tables are not loaded yet, which would otherwise throw (the fallback of
@@ -23,6 +24,7 @@ import { TextDecoderStream, TextEncoderStream } from './streams.js';
 import { withFallback } from './fallback.js';
 import { TextDecoder } from './text_decoder.js';
 import { TextEncoder } from './text_encoder.js';
+import { wasmRefused } from './wasm_refusal.js';
 
 const OURS = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };
 // Our classes, and the copies with a fallback made so far.
@@ -147,12 +149,17 @@ export function install({ force = false, target = globalThis } = {}) {
     const value = target[name];
     if (typeof value === 'function' && !ourClasses.has(value)) native[name] = value;
   }
-  const decoderBroken = native.TextDecoder !== undefined && !exactDecoder(native.TextDecoder);
+  // Where a Content Security Policy refuses wasm (js/wasm_refusal.js), ours decode only what the
+  // native decoder decodes exactly, and encode with the native encoder: no better than the natives.
+  const refused = wasmRefused();
+  const decoderBroken = !refused && native.TextDecoder !== undefined && !exactDecoder(native.TextDecoder);
   const broken = {
     TextDecoder: decoderBroken,
-    TextEncoder: native.TextEncoder !== undefined && !exactEncoder(native.TextEncoder),
+    TextEncoder: !refused && native.TextEncoder !== undefined && !exactEncoder(native.TextEncoder),
     TextDecoderStream:
-      native.TextDecoderStream !== undefined && (decoderBroken || !exactDecoderStream(native.TextDecoderStream)),
+      !refused &&
+      native.TextDecoderStream !== undefined &&
+      (decoderBroken || !exactDecoderStream(native.TextDecoderStream)),
     TextEncoderStream: false,
   };
   // The native TextDecoder being replaced, if it is to be the fallback of the decoders installed.

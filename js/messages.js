@@ -34,6 +34,9 @@ export const coreMissing = (name) =>
 export const liteCoreMissing = (name) =>
   `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
   `'await preload("${name}")' first.`;
+export const wasmRefused = (name) =>
+  `encoding-wasm${name ? ` (${name})` : ''} needs WebAssembly: allow it with 'wasm-unsafe-eval' in the ` +
+  'Content Security Policy.';
 export const unavailable = (module, name) =>
   `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
   'or its tables are not loaded.';

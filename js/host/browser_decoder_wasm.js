@@ -6,8 +6,10 @@
 import { instanceFor, loadCoreModule } from '../core.js';
 import { decodeInWasm } from '../decode_in_wasm.js';
 import { coreNeeded } from '../native.js';
+import { unlessRefused } from '../wasm_refusal.js';
 
-if (coreNeeded()) await loadCoreModule();
+// (where a Content Security Policy refuses wasm, without it: js/wasm_refusal.js)
+if (coreNeeded()) await loadCoreModule().catch(unlessRefused);
 
 // A TextDecoder's way into wasm (js/text_decoder.js): the module of an encoding, and a chunk decoded there.
 export const decoderWasm = { instanceFor, decode: decodeInWasm };

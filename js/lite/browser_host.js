@@ -6,8 +6,12 @@
 import { compile } from '../host/browser_load.js';
 import { exact, delegable } from './exact.js';
 import { NAMES } from '../labels.js';
+import { unlessRefused } from '../wasm_refusal.js';
 
 export { loadCombined, loadFamily, loadFamilySync } from '../host/browser_load.js';
 
 export const loadCore = () => compile(new URL('../../dist/encoding.wasm', import.meta.url));
-export const coreModule = NAMES.every((name, id) => !delegable(id) || exact(id)) ? null : await loadCore();
+// (null where a Content Security Policy refuses wasm: js/wasm_refusal.js)
+export const coreModule = NAMES.every((name, id) => !delegable(id) || exact(id))
+  ? null
+  : await loadCore().catch(unlessRefused);

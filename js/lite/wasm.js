@@ -26,6 +26,7 @@ import {
 import * as MESSAGES from '../messages.js';
 import { delegated } from './host.js';
 import { encodingId, NAMES } from '../labels.js';
+import { notLoaded } from '../wasm_refusal.js';
 
 const { Instance } = WebAssembly;
 const HostTextDecoder = globalThis.TextDecoder;
@@ -113,7 +114,7 @@ function register(family, module) {
 export function moduleFor(id) {
   const family = ENCODING_FAMILY[id];
   if (family < 0) {
-    if (core === null) throw new Error(MESSAGES.liteCoreMissing(NAMES[id]));
+    if (core === null) throw notLoaded(NAMES[id], MESSAGES.liteCoreMissing(NAMES[id]));
     return core;
   }
   loadSync(id, family);
@@ -126,7 +127,7 @@ export function moduleFor(id) {
 // them; test/js/builtins.test.js, lite.test.js.)
 function loadSync(id, family) {
   if (families[family]) return;
-  if (!loadFamilySync) throw new Error(MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
+  if (!loadFamilySync) throw notLoaded(NAMES[id], MESSAGES.familyMissing(NAMES[id], FAMILIES[family]));
   register(family, loadFamilySync(FAMILIES[family]));
 }
 

@@ -7,8 +7,9 @@
 #      package under each runtime's own resolver (runtime-smoke.mjs); the TextDecoder suites also on
 #      encoding-wasm/lite (ENCODING_WASM_ENTRY=lite) in the three browsers and Deno
 #   3. a plain workerd worker (workerd/run.mjs)
-#   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP, with a strict CSP, and with a
-#      CSP that blocks wasm (bundle/run.mjs)
+#   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP and with a strict CSP
+#      (bundle/run.mjs); an esbuild page under a CSP that refuses wasm, and its control, in
+#      Chromium, Firefox and WebKit, and as a Chromium extension page (csp/run.mjs, csp/extension.mjs)
 #   6. the project files of docs/runtimes.md, extracted and run in Node, Deno, Bun, `wrangler dev` (with
 #      Node 22 from build/tools) and Chromium (esbuild, Vite and the plain import-map page)
 #      (readme/run.mjs)
@@ -120,6 +121,7 @@ vitest_step() {
 
 # run_step NAME: the command of each step of STEPS.
 run_step() {
+  local engine
   case $1 in
     *-vitest*) vitest_step "$1" ;;
     # With the permissions docs/runtimes.md asks for: none (the "deno" condition's host needs no file reads).
@@ -129,6 +131,11 @@ run_step() {
     bun-smoke) "$TOOLS/bun" test/hosts/runtime-smoke.mjs ;;
     workerd) node test/hosts/workerd/run.mjs ;;
     bundle-and-csp) node test/hosts/bundle/run.mjs ;;
+    # Where a Content Security Policy refuses wasm (script-src 'self'), and the control that allows it
+    # (csp-ENGINE-no-wasm, csp-ENGINE-wasm); a Manifest V3 extension page with its default policy.
+    csp-extension) node test/hosts/csp/extension.mjs ;;
+    csp-*-no-wasm) engine=${1#csp-} && node test/hosts/csp/run.mjs "${engine%-no-wasm}" no-wasm ;;
+    csp-*-wasm) engine=${1#csp-} && node test/hosts/csp/run.mjs "${engine%-wasm}" wasm ;;
     # encoding-wasm/iconv-lite in place of iconv-lite: an esbuild alias, in Chromium (bundle/iconv_lite.mjs).
     bundle-iconv-lite) node test/hosts/bundle/iconv_lite.mjs ;;
     readme-runtimes) node test/hosts/readme/run.mjs ;;
@@ -165,6 +172,13 @@ STEPS=(
   readme-runtimes
   converter-screenshots
   bundle-and-csp
+  csp-webkit-no-wasm
+  csp-webkit-wasm
+  csp-chromium-no-wasm
+  csp-chromium-wasm
+  csp-firefox-no-wasm
+  csp-firefox-wasm
+  csp-extension
   bundle-iconv-lite
   bun-smoke
   deno-smoke

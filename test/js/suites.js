@@ -40,6 +40,7 @@ export const MODE_FREE = [
   'node_entry_points',
   'sniff',
   'url',
+  'wasm_refusal',
 ];
 
 // npm run test:quick (ENCODING_WASM_QUICK=1) leaves out the suites that are not about one codec or

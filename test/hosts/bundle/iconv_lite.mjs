@@ -3,31 +3,19 @@
 // by esbuild with `alias: { 'iconv-lite': 'encoding-wasm/iconv-lite' }`, loaded in headless Chromium
 // under `script-src 'self' 'wasm-unsafe-eval'`: a Shift_JIS and a windows-1251 body decode
 // (test/hosts/checks.js iconvLiteChecks), the bundle holds no node:stream and no iconv-lite code.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
-import { launch, load, metaUrlAssets, serve } from './pages.mjs';
+import { buildEsbuild } from './esbuild.mjs';
+import { launch, load, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '../../../build/hosts/bundle-iconv-lite');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-await esbuild.build({
-  entryPoints: [join(here, 'iconv_lite_page.js')],
-  outdir: out,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  minify: true,
+await buildEsbuild(out, join(here, 'iconv_lite_page.js'), join(here, 'iconv_lite_page.html'), {
   alias: { 'iconv-lite': 'encoding-wasm/iconv-lite' },
-  loader: { '.wasm': 'file' },
-  assetNames: '[name]-[hash]',
-  plugins: [metaUrlAssets],
-  logLevel: 'warning',
 });
-copyFileSync(join(here, 'iconv_lite_page.html'), join(out, 'iconv_lite_page.html'));
 
 const failures = [];
 const js = readFileSync(join(out, 'iconv_lite_page.js'), 'utf8');

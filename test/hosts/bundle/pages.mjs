@@ -54,13 +54,19 @@ export function serve(dirs, policies, at = null) {
   );
 }
 
-// Headless Chromium with a throw-away profile; close() closes it and removes the profile.
-export async function launch() {
+// Headless Chromium with a throw-away profile; close() closes it and removes the profile. `extensions`:
+// directories of unpacked extensions to load (and no other).
+export async function launch({ extensions = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'encoding-wasm-chromium-'));
+  const loading = extensions.length
+    ? [`--disable-extensions-except=${extensions.join(',')}`, `--load-extension=${extensions.join(',')}`]
+    : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...loading],
+    // (Playwright's defaults turn extensions off)
+    ignoreDefaultArgs: extensions.length ? ['--disable-extensions'] : [],
   });
   return {
     context,
@@ -115,22 +121,3 @@ export const fetchedWasm = (requests, prefix) =>
         .replace(/-[A-Za-z0-9_-]{8}\.wasm$/, '.wasm'),
     )
     .sort();
-
-// `new URL('<relative path>', import.meta.url)` with a literal path -> an import of that file with
-// the file loader (which copies it to the output with a hashed name and gives its path relative to
-// the bundle), still resolved against import.meta.url, as webpack, Rollup and Vite do it.
-export const metaUrlAssets = {
-  name: 'meta-url-assets',
-  setup(build) {
-    build.onLoad({ filter: /\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const imports = [];
-      const contents = source.replace(/new URL\((['"])([^'"]+\.wasm)\1, import\.meta\.url\)/g, (_, __, path) => {
-        imports.push(`import __asset${imports.length} from ${JSON.stringify(path)};`);
-        return `new URL(__asset${imports.length - 1}, import.meta.url)`;
-      });
-      return imports.length ? { contents: `${imports.join('\n')}\n${contents}`, loader: 'js' } : undefined;
-    });
-  },
-};

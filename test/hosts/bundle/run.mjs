@@ -5,43 +5,24 @@
 //   runs on the same core and families). lite_page.js, which imports encoding-wasm/lite alone, is
 //   bundled and loaded the same ways, and must fetch the lite core and the decode-only families only.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
-//   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) three
-//   ways: with no CSP; with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
+//   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) two
+//   ways: with no CSP, and with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
 //   where it must work with no console error and no CSP violation (until it probes eval on
-//   purpose, which must be refused); and with `script-src 'self'`, where wasm is blocked and the
-//   package must fail loudly.
-// esbuild does not handle `new URL('…', import.meta.url)` (evanw/esbuild#795): it leaves the
-// package's literal '../../dist/….wasm' URLs as they are, relative to wherever the bundle ends up.
-// The esbuild build therefore uses metaUrlAssets below, the few lines an esbuild user needs: each
-// such URL becomes a file-loader asset next to the bundle. Vite handles the pattern itself.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+//   purpose, which must be refused). Pages where the CSP refuses wasm: test/hosts/csp/run.mjs.
+// The esbuild build uses ./esbuild.mjs (the few lines an esbuild user needs for the wasm URLs).
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
-import { fetchedWasm, launch, load, metaUrlAssets, serve } from './pages.mjs';
+import { buildEsbuild } from './esbuild.mjs';
+import { fetchedWasm, launch, load, serve } from './pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
 const out = join(root, 'build/hosts/bundle');
 // --- builds ---------------------------------------------------------------------------------
 
-async function buildEsbuild(dir, page) {
-  await esbuild.build({
-    entryPoints: [join(here, `${page}.js`)],
-    outdir: dir,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    loader: { '.wasm': 'file' },
-    assetNames: '[name]-[hash]',
-    plugins: [metaUrlAssets],
-    logLevel: 'warning',
-  });
-  copyFileSync(join(here, `${page}.html`), join(dir, `${page}.html`));
-}
+const buildEsbuildPage = (dir, page) => buildEsbuild(dir, join(here, `${page}.js`), join(here, `${page}.html`));
 
 async function buildVite(dir, page) {
   const { build } = await import('vite');
@@ -104,7 +85,6 @@ function inspectBuild(name, dir, entry) {
 const POLICIES = {
   plain: null,
   csp: "script-src 'self' 'wasm-unsafe-eval'",
-  'csp-no-wasm': "script-src 'self'",
 };
 
 // --- checks ---------------------------------------------------------------------------------
@@ -159,17 +139,6 @@ function checkWorkingPage(name, { results, console: messages, errors, violations
   }
 }
 
-// Under script-src 'self' wasm is blocked: the package must not load (no silent fallback that
-// would need eval), and the reason must show as a wasm CSP violation.
-function checkBlockedPage(name, { results, errors, violations }) {
-  if (results) fail(`${name}: the page worked although its CSP blocks wasm`);
-  if (!violations.some((v) => v.directive === 'script-src' && v.blocked === 'wasm-eval')) {
-    fail(`${name}: no wasm-eval CSP violation: ${JSON.stringify(violations)}`);
-  }
-  if (!errors.some((e) => /WebAssembly|wasm/i.test(e)))
-    fail(`${name}: no page error about wasm: ${JSON.stringify(errors)}`);
-}
-
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const builds = {
@@ -183,7 +152,7 @@ const entryOf = (build) => /-(lite)$/.exec(build)?.[1];
 const pageOf = (build) => (entryOf(build) ? `${entryOf(build)}_page` : 'page');
 const t0 = Date.now();
 for (const [name, dir] of Object.entries(builds))
-  await (name.startsWith('esbuild') ? buildEsbuild : buildVite)(dir, pageOf(name));
+  await (name.startsWith('esbuild') ? buildEsbuildPage : buildVite)(dir, pageOf(name));
 for (const [name, dir] of Object.entries(builds)) {
   const { files, problems } = inspectBuild(name, dir, entryOf(name));
   problems.forEach(fail);
@@ -201,25 +170,21 @@ try {
       const result = await load(context, `http://127.0.0.1:${port}/${build}/${policy}/${pageOf(build)}.html`);
       const mine = requests.slice(before);
       for (const r of mine) if (r.status !== 200) fail(`${name}: ${r.path} -> ${r.status}`);
-      if (policy === 'csp-no-wasm') {
-        checkBlockedPage(name, result);
-      } else {
-        checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
-        const wasm = fetchedWasm(mine, `/${build}/`);
-        // (the page: the core, which encoding-wasm/errors shares, the family it imports, the one it
-        // preloads and the EUC-JP decoder's part of japanese; the lite's page, its core and the two
-        // decode-only families it loads, with the EUC-JP decoder's part of japanese, and nothing else)
-        const want = entryOf(build)
-          ? [
-              'chinese-simplified-decoder.wasm',
-              `encoding-${entryOf(build)}.wasm`,
-              'japanese-decoder.wasm',
-              'japanese-jis0212-decoder.wasm',
-            ]
-          : ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
-        if (JSON.stringify(wasm) !== JSON.stringify(want))
-          fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
-      }
+      checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
+      const wasm = fetchedWasm(mine, `/${build}/`);
+      // (the page: the core, which encoding-wasm/errors shares, the family it imports, the one it
+      // preloads and the EUC-JP decoder's part of japanese; the lite's page, its core and the two
+      // decode-only families it loads, with the EUC-JP decoder's part of japanese, and nothing else)
+      const want = entryOf(build)
+        ? [
+            'chinese-simplified-decoder.wasm',
+            `encoding-${entryOf(build)}.wasm`,
+            'japanese-decoder.wasm',
+            'japanese-jis0212-decoder.wasm',
+          ]
+        : ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
+      if (JSON.stringify(wasm) !== JSON.stringify(want))
+        fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       console.log(
         `${name}: ${result.results ? 'loaded' : `did not load (${result.errors[0] ?? 'no page error'})`}; ` +
           `${result.violations.length} CSP violation(s); ${mine.length} requests (${fetchedWasm(mine, `/${build}/`).join(', ') || 'no wasm'})`,
