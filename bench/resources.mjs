@@ -9,14 +9,14 @@
 //
 //   node --expose-gc bench/resources.mjs [--quick]
 //   (--quick: 256 MiB streamed each way, 100k decoders, 64 MiB call)
-import { core } from '../js/core.js';
+import { coreInstance } from '../js/core.js';
 import { TextDecoder, TextDecoderStream } from '../js/index.js';
 
 const quick = process.argv.includes('--quick');
 const MiB = 1024 * 1024;
 const gc = globalThis.gc ?? (() => {});
 const rss = () => (gc(), process.memoryUsage().rss);
-const wasmBytes = () => core.memory.buffer.byteLength;
+const wasmBytes = () => coreInstance().memory.buffer.byteLength;
 const mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
 let failed = false;
 function report(name, value, bound) {
