@@ -105,6 +105,17 @@ export async function realWorldReport({ only = null, every = 1, writeDocs = fals
       ['', ' markup', ' plain'].map((k) => [`${n}${k}`, ...PREFIXES.map((l) => pct(cells[n].get(`prefix ${l}${k}`)))]),
     ),
   );
+  // The README's one detection table: a few columns of the tables above.
+  table(
+    'detect-summary',
+    `Accuracy (%) on ${docs.length} generated documents (HTML, RSS, mail, subtitles, CSV, code, capitals, mostly-ASCII notes, prose; docs/detection.md): whole, their first bytes, and copies with bad bytes`,
+    ['detector', 'whole', 'first 64 B', 'first 256 B', 'first 1 KiB', '1 bad byte', '3 bad bytes', '10 bad bytes'],
+    names.map((n) => [
+      DETECTORS[n].japaneseOnly ? `${n} (Japanese documents only)` : n,
+      ...[Infinity, 64, 256, 1024].map((l) => pct(cells[n].get(`prefix ${l}`))),
+      ...DAMAGE.map((count) => pct(cells[n].get(`damaged ${count}`))),
+    ]),
+  );
   const kinds = [...new Set(docs.map((d) => d.kind))];
   table(
     'detect-real-kinds',

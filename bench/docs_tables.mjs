@@ -18,6 +18,7 @@ export const TABLES = {
   startup: 'bench/startup.mjs',
   detect: 'bench/detect.mjs',
   // docs/detection.md's figures (bench/detect_real.mjs, run by bench/detect.mjs).
+  'detect-summary': 'bench/detect.mjs',
   'detect-real-documents': 'bench/detect.mjs',
   'detect-real-prefixes': 'bench/detect.mjs',
   'detect-real-kinds': 'bench/detect.mjs',
