@@ -90,7 +90,8 @@ if (memory) {
   process.exit(ok ? 0 : 1);
 }
 
-const files = Number(process.argv[process.argv.indexOf('--files') + 1] || 1000);
+const files = process.argv.includes('--files') ? Number(process.argv[process.argv.indexOf('--files') + 1]) : 1000;
+if (!(files >= 1)) throw new Error('--files N: a number of files');
 const dir = fileURLToPath(new URL('../build/bench-cli/', import.meta.url));
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
