@@ -76,6 +76,8 @@ async function feedBlocks(stdin, bytes, total) {
 
 const onPath = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
+// A file's size: in GiB from about 1 GiB.
+const fileSize = (n) => (n >= 1000 * MiB ? `${(n / 1024 / MiB).toFixed(1)} GiB` : mib(n));
 
 if (memory) {
   const sjis = block('shift_jis');
@@ -92,6 +94,8 @@ if (memory) {
 
 const files = process.argv.includes('--files') ? Number(process.argv[process.argv.indexOf('--files') + 1]) : 1000;
 if (!(files >= 1)) throw new Error('--files N: a number of files');
+if (writingDocs() && (size !== 1024 * MiB || files !== 1000))
+  throw new Error('--write-docs writes the tables of a run with the defaults: 1 GiB and 1,000 files');
 const dir = fileURLToPath(new URL('../build/bench-cli/', import.meta.url));
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -126,7 +130,8 @@ const TOOLS = {
   iconv: (from, to, file) => ['iconv', ['-f', ICONV_NAME[from], '-t', ICONV_NAME[to], file]],
   uconv: (from, to, file) => ['uconv', ['-f', UCONV_NAME[from], '-t', UCONV_NAME[to], file]],
 };
-const rows = []; // for the printout and --write-docs: [conversion, tool, seconds, MiB/s, peak, ratio, right]
+const rows = []; // for the printout and --write-docs: [conversion, tool, seconds, MiB/s, peak, ratio]
+const summary = {}; // conversion -> { 'encoding-wasm': cell, iconv: cell }
 const tools = Object.keys(TOOLS).filter((tool) => tool === 'encoding-wasm' || onPath(tool));
 console.log(
   `CLI throughput (Node ${process.version}); tools not on PATH: ${
@@ -145,7 +150,7 @@ for (const [from, to] of [
     const result = await measure(command, argv, {});
     base ??= result.seconds;
     const right = result.status === 0 && result.digest === digests[to];
-    report(`${mib(sizes[from])} ${NAMES[from]} -> ${NAMES[to]}`, tool, result, sizes[from], base, right);
+    report(`${fileSize(sizes[from])} ${NAMES[from]} -> ${NAMES[to]}`, tool, result, sizes[from], base, right);
   }
 }
 
@@ -215,6 +220,12 @@ function report(conversion, tool, result, bytes, base, right) {
     `×${(result.seconds / base).toFixed(2)}`,
   ];
   rows.push(cells);
+  // The README's summary: Shift_JIS -> UTF-8, encoding-wasm against GNU iconv.
+  if (conversion.includes(`${NAMES.shift_jis} -> `) && /^(encoding-wasm|iconv)/.test(tool)) {
+    const speed = conversion.includes('files') ? cells[2] : `${cells[3]} MiB/s`;
+    const peak = result.peak === null ? 'a process a file' : `peak RSS ${cells[4]}`;
+    (summary[conversion] ??= {})[tool.split(' ')[0]] = `${speed}, ${peak}`;
+  }
   console.log(
     `  ${cells[0].padEnd(38)} ${cells[1].padEnd(21)} ${cells[2].padStart(8)} ${cells[3].padStart(5)} MiB/s  peak RSS ${cells[4].padStart(9)}  ${cells[5]}${right ? '' : '  OUTPUT DIFFERS'}`,
   );
@@ -223,18 +234,28 @@ function report(conversion, tool, result, bytes, base, right) {
 
 if (writingDocs()) {
   if (process.exitCode) throw new Error('--write-docs: an output differs from the expected, nothing written');
+  const iconv = spawnSync('iconv', ['--version'])
+    .stdout?.toString()
+    .match(/\d+\.\d+/)?.[0];
   writeDocs({
+    'cli-summary': {
+      command: 'cli --write-docs',
+      details: `the corpus's Japanese text; GNU iconv ${iconv} (CP932), the whole table in docs/performance.md`,
+      header: ['Shift_JIS to UTF-8', 'encoding-wasm', 'GNU iconv'],
+      rows: Object.entries(summary).map(([conversion, cells]) => [
+        conversion.replace(/ Shift_JIS -> UTF-8$/, ''),
+        cells['encoding-wasm'],
+        cells.iconv ?? 'not on PATH',
+      ]),
+      align: ['l', 'r', 'r'],
+    },
     cli: {
       command: `cli --write-docs`,
-      details: `the corpus's Japanese text; iconv is GNU libc ${
-        spawnSync('iconv', ['--version'])
-          .stdout?.toString()
-          .match(/\d+\.\d+/)?.[0] ?? '?'
-      }'s (CP932), time relative to encoding-wasm's`,
+      details: `the corpus's Japanese text; GNU iconv ${iconv} (CP932), time relative to encoding-wasm's`,
       header: ['Conversion', 'Tool', 'Time', 'MiB/s', 'Peak RSS', 'Time ratio'],
       rows,
       align: ['l', 'l', 'r', 'r', 'r', 'r'],
     },
   });
-  console.log('wrote the table "cli" (bench/docs_tables.mjs)');
+  console.log('wrote the tables "cli-summary" and "cli" (bench/docs_tables.mjs)');
 }
