@@ -17,6 +17,8 @@ export const TABLES = {
   encode: 'bench/encode.mjs',
   startup: 'bench/startup.mjs',
   detect: 'bench/detect.mjs',
+  'cli-summary': 'bench/cli.mjs',
+  cli: 'bench/cli.mjs',
   // docs/detection.md's figures (bench/detect_real.mjs, run by bench/detect.mjs).
   'detect-summary': 'bench/detect.mjs',
   'detect-real-documents': 'bench/detect.mjs',

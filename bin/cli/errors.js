@@ -7,10 +7,3 @@ export class UsageError extends Error {
 export class ConversionError extends Error {
   exitCode = 1;
 }
-
-// U+XXXX, with the character itself in quotes where it is printable.
-export function describeCodePoint(cp) {
-  const hex = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
-  const printable = !/[\p{C}\p{Z}]/u.test(String.fromCodePoint(cp)) || cp === 0x20;
-  return printable ? `'${String.fromCodePoint(cp)}' (${hex})` : hex;
-}

@@ -35,12 +35,16 @@ async function* fileChunks(path, stat) {
   let read = 0;
   try {
     for (;;) {
-      const buffer = new Uint8Array(CHUNK_SIZE);
-      const bytesRead = readSync(fd, buffer, 0, CHUNK_SIZE, null);
+      // (No bigger than what is left, plus a byte to see a growth or the end: a thousand small
+      // files must not each hold a chunk's memory until the collector runs.)
+      const size = Math.min(CHUNK_SIZE, Math.max(stat.size - read, 0) + 1);
+      const buffer = new Uint8Array(size);
+      const bytesRead = readSync(fd, buffer, 0, size, null);
       if (bytesRead === 0) break;
       read += bytesRead;
+      if (read > stat.size) break; // it grew: said below
       if (read % (16 * CHUNK_SIZE) === 0) await new Promise(setImmediate);
-      yield bytesRead === CHUNK_SIZE ? buffer : buffer.subarray(0, bytesRead);
+      yield bytesRead === size ? buffer : buffer.subarray(0, bytesRead);
     }
     const now = fstatSync(fd);
     if (read !== stat.size || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs) {

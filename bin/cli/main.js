@@ -3,7 +3,8 @@
 import { renameSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { normalizeEncoding } from 'encoding-wasm/hooks';
-import { BOMS, convert } from './convert.js';
+import { BOMS } from 'encoding-wasm/convert';
+import { convert } from './convert.js';
 import { declared, describeDetection, detectHead } from './detect.js';
 import { ConversionError, UsageError } from './errors.js';
 import { openInput, readHead } from './input.js';
@@ -215,7 +216,7 @@ async function convertOne(options, path) {
   const where = options.inPlace ? (options.backup ? `in place (${path}.bak kept)` : 'in place') : `-> ${destination}`;
   if (result.transliterated || result.unspelled) say(translitReport(input.name, result, options));
   if (result.declaration) {
-    const { declaration, from: label } = result.declaration;
+    const { declaration, label } = result.declaration;
     const what = declaration === 'xml' ? 'XML declaration' : '<meta> charset';
     say(`${input.name}: its ${what} "${label}" now says "${to}" (--keep-declaration leaves it)`);
   }

@@ -142,8 +142,17 @@ function finish(result, name) {
   link.textContent = `Download ${name} (${size(result.blob.size)})`;
   link.dataset.bytes = result.blob.size;
   link.hidden = false;
-  say(`Converted ${size(result.bytesIn)} into ${size(result.blob.size)}.`);
+  say(`Converted ${size(result.bytesIn)} into ${size(result.blob.size)}.${declarationNote(result.declaration)}`);
+  $('status').dataset.declaration = result.declaration ? result.declaration.label : '';
   link.focus();
+}
+
+// What the conversion did to the file's own charset declaration, for the status line.
+function declarationNote(declaration) {
+  if (!declaration) return '';
+  const what = declaration.declaration === 'xml' ? 'XML declaration' : '<meta> charset';
+  const now = targetByValue($('target').value).encoding;
+  return ` Its ${what} said “${declaration.label}”; it now says “${now}”, so that it stays true (“Charset declaration: keep it” leaves it).`;
 }
 
 // translit: iconv's //TRANSLIT for the characters the target lacks (the warning's second choice).
@@ -164,13 +173,14 @@ async function convertCurrent(translit = false) {
     const result = await convertBlob(entry.file, entry.source, target, {
       errorMode: translit ? 'translit' : $('error-mode').value,
       fatalInput: $('malformed').value === 'fatal',
+      keepDeclaration: $('declaration').value === 'keep',
       signal: running.signal,
       onProgress: (done, total) => {
         progress.value = total ? done / total : 1;
         progress.dataset.bytes = done;
       },
     });
-    $('status').dataset.longestString = result.longestString;
+    $('status').dataset.largestPart = result.largestPart;
     const { count, first } = result.unencodable;
     if (count === 0 || translit) {
       finish(result, name);

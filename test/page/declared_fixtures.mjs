@@ -28,8 +28,9 @@ function prefix(text, n) {
   return end > n / 2 ? cut.slice(0, end + 1) : cut;
 }
 
-// [{ name, bytes, encoding, source, declaration, text }]: text is the decoded document (the
-// conversion's expected output, U+FFFD for the bad byte).
+// [{ name, bytes, encoding, source, declaration, label, text }]: text is the decoded document (the
+// conversion's expected output, U+FFFD for the bad byte); label is the one its declaration names,
+// written above (its first occurrence in the document is the declaration's).
 export function declaredDocuments(corpus) {
   const russian = decode('windows-1251', readFileSync(join(corpus, 'ru.windows-1251.bin')));
   const japanese = decode('shift_jis', readFileSync(join(corpus, 'ja.shift_jis.bin')));
@@ -56,8 +57,16 @@ export function declaredDocuments(corpus) {
       encoding: 'windows-1251',
       source: 'meta',
       declaration: '<meta charset>',
+      label: 'windows-1251',
     },
-    { name: 'feed.iso-8859-7.xml', bytes: feed, encoding: 'iso-8859-7', source: 'xml', declaration: '<?xml encoding>' },
+    {
+      name: 'feed.iso-8859-7.xml',
+      bytes: feed,
+      encoding: 'iso-8859-7',
+      source: 'xml',
+      declaration: '<?xml encoding>',
+      label: 'ISO-8859-7',
+    },
     {
       name: 'damaged.shift_jis.txt',
       bytes: damaged,
