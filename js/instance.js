@@ -101,6 +101,8 @@ export class WasmInstance {
     this.outputPtr = wasm.ew_output();
     this.outputBytes = wasm.ew_output_capacity() * 2;
     this.scratchPtr = wasm.ew_scratch();
+    // (the decoders' core, dist/encoding-lite.wasm, has no ew_output_latin1: js/strings.js)
+    this.latin1 = wasm.ew_output_latin1 !== undefined;
     this.u8 = undefined;
     this.views();
     this.broken = false;

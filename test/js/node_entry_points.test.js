@@ -171,6 +171,7 @@ function hostWithoutSyncTables() {
   const host = `import { readFileSync } from 'node:fs';
     export const coreModule = new WebAssembly.Module(readFileSync(new URL('encoding.wasm', ${dist})));
     export const loadCore = async () => coreModule;
+    export const loadDecoderCore = null;
     export const loadFamilySync = null;
     export const addPart = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
