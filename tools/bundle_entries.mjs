@@ -44,7 +44,8 @@ export function bundledEntries() {
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const entries = {};
   for (const [subpath, targets] of Object.entries(exports)) {
-    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true) continue;
+    // (a pattern, 'encoding-wasm/lite/tables/*', names entries built under another name)
+    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true || subpath.includes('*')) continue;
     const name = targets.default.slice('./js/'.length, -'.js'.length);
     for (const [condition, target] of Object.entries(expectedTargets(name)))
       if (JSON.stringify(targets[condition]) !== JSON.stringify(target))
@@ -101,7 +102,7 @@ export const coreBytes = Buffer.from(${JSON.stringify(readFileSync(wasm).toStrin
   },
 });
 
-// esbuild's options for every bundle here and in tools/bundle_lite.mjs, and `minified`, for those
+// esbuild's options for every bundle here, and `minified`, for those
 // a runtime imports from the package itself.
 export const OPTIONS = {
   bundle: true,
