@@ -13,6 +13,7 @@ import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } 
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { encodingId } from './labels.js';
 import * as MESSAGES from './messages.js';
+import * as WASM_MESSAGES from './wasm_messages.js';
 import { notLoaded } from './wasm_refusal.js';
 import { hostDecoderFor } from './native.js';
 
@@ -78,7 +79,7 @@ function loadSync(family, id) {
   try {
     return loadFamilySync(name);
   } catch (error) {
-    throw new Error(MESSAGES.familyRead(name, error), { cause: error });
+    throw new Error(WASM_MESSAGES.familyRead(name, error), { cause: error });
   }
 }
 
@@ -96,7 +97,7 @@ export function registerFamily(name, module) {
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
   const host = FAMILY_HOST[family];
-  if (host !== family && !families[host]) throw new Error(MESSAGES.partWithoutHost(name, FAMILIES[host]));
+  if (host !== family && !families[host]) throw new Error(WASM_MESSAGES.partWithoutHost(name, FAMILIES[host]));
   const shared = instanceOfModule(families, module);
   if (shared) {
     addFamily(shared, name);
