@@ -133,7 +133,8 @@ for (const [name, size, target, which] of cases) {
 // `npm run bench -- sizes --write-docs`: the same figures into README.md and docs/performance.md.
 if (writingDocs()) {
   const details =
-    'esbuild --bundle --minify --format=esm --platform=browser, gzip -9, with the .wasm files the code fetches';
+    'esbuild --bundle --minify --format=esm --platform=browser (the TextDecoder rows with --splitting: ' +
+    'the files a page loads, each gzipped), gzip -9, with the .wasm files the code fetches';
   writeDocs({
     sizes: {
       command: 'sizes',
