@@ -39,7 +39,6 @@ for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  // (<family>-decoder.wasm: without its encoders and the error log; not shipped, docs/design.md section 13)
   families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
@@ -112,13 +111,6 @@ const cases = [
 ];
 console.log(
   `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
-);
-// What the decode-only families would save (docs/design.md section 13): the Shift_JIS case with
-// tables/japanese-decoder.wasm instead of the family module.
-console.log(
-  `  (the TextDecoder for Shift_JIS with tables/japanese-decoder.wasm instead of japanese.wasm: ` +
-    `${kb(japaneseJs.loaded + families['japanese-decoder'])}; ` +
-    `tables/${COMBINED.name}-decoder.wasm ${kb(families[`${COMBINED.name}-decoder`])})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 const caseRows = [];
