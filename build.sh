@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
 # the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm), the entry
-# points bundled for Node and Deno (dist/node/, dist/deno/), encoding-wasm/lite's bundles
-# (dist/lite-<condition>/) and the native test build, each only when stale, and ends by
+# points bundled for Node and Deno (dist/node/, dist/deno/) and the native test build, each only
+# when stale, and ends by
 # printing what a user ships.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -105,14 +105,13 @@ build_wasm() {
 }
 
 bundle() {
-  # encoding-wasm/lite for every host, over its core and the decode-only families (dist/lite-<condition>/)
-  node tools/bundle_entries.mjs --if-stale && node tools/bundle_lite.mjs --if-stale
+  node tools/bundle_entries.mjs --if-stale
 }
 
 # ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
 if [ "$WASM" = 1 ]; then
   timed "build: wasm modules (emcc, wasm-opt)" build_wasm
-  timed "build: bundles of the entry points (dist/node/, dist/deno/, dist/lite-*/)" run bundle
+  timed "build: bundles of the entry points (dist/node/, dist/deno/)" run bundle
 fi
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------

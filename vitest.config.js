@@ -41,14 +41,11 @@ const nodeBundles = {
   async buildStart() {
     const { bundleEntries, stale } = await import('./tools/bundle_entries.mjs');
     if (stale()) await bundleEntries();
-    const lite = await import('./tools/bundle_lite.mjs');
-    if (lite.stale()) await lite.bundleLite();
   },
 };
 const asNode = { conditions: ['module-sync', 'node'] };
 
-// Which suites run (test/js/suites.js): with ENCODING_WASM_ENTRY=lite the TextDecoder
-// suites, on that entry's TextDecoder; with ENCODING_WASM_NATIVE=0 those whose code decodes.
+// Which suites run (test/js/suites.js): with ENCODING_WASM_NATIVE=0 those whose code decodes.
 const { include, exclude } = suitesFor(process.env, inNode ? 'node' : 'deno');
 const inBrowser = suitesFor(process.env, 'browser');
 
@@ -97,7 +94,6 @@ const browser = (name, engine, provider, commands = {}) => ({
   },
   define: {
     __ENCODING_WASM_NATIVE__: JSON.stringify(process.env.ENCODING_WASM_NATIVE),
-    __ENCODING_WASM_ENTRY__: JSON.stringify(process.env.ENCODING_WASM_ENTRY),
     __ENCODING_WASM_CORPUS__: JSON.stringify(existsSync(join(corpusDir, 'manifest.json'))),
   },
   server: {

@@ -4,7 +4,7 @@
 // chunks streamed through one decoder. A benchmark, not a test: it asserts nothing about speed.
 //
 //   node bench/decode.mjs [filter] [--wasm-only-utf] [--corpus shared|generated|DIR]
-//                         [--label LABEL] [--pattern NAME] [--baseline DIR] [--entry lite]
+//                         [--label LABEL] [--pattern NAME] [--baseline DIR]
 //                         [--write-docs]
 //   (ENCODING_WASM_CORPUS=DIR does what --corpus DIR does)
 //
@@ -15,9 +15,6 @@
 // the commit before a change); its TextDecoder (DIR/js/index.js, with its own dist/) is timed as a
 // third decoder in the same rounds, and each cell also gives its speed and its ratio to native, so
 // that both sides of a change see the same machine at the same moments.
-// --entry lite: times encoding-wasm/lite's TextDecoder (as Node takes it: dist/lite-node/) instead,
-// with the main entry's as the baseline (unless --baseline names another), so that each cell shows
-// what the lite entry costs against the main one in the same rounds (docs/api.md "encoding-wasm/lite").
 // --write-docs: writes the tables "decode" (every row) and "decode-summary" (geometric means by kind
 // of encoding) into README.md and docs/*.md (bench/docs_tables.mjs); only for a run of every row.
 // The corpus: bench/corpus/locate.mjs (../shared/corpus where it exists, else a generated one).
@@ -30,22 +27,17 @@ import { writeDocs, writingDocs } from './docs_tables.mjs';
 const NativeTextDecoder = globalThis.TextDecoder;
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const VALUED = ['--corpus', '--label', '--pattern', '--baseline', '--entry'];
+const VALUED = ['--corpus', '--label', '--pattern', '--baseline'];
 const filter = args.find((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1])) ?? '';
 const onlyLabel = option('--label');
 const onlyPattern = option('--pattern');
-if (
-  writingDocs() &&
-  (filter || onlyLabel || onlyPattern || option('--baseline') || option('--entry') || args.includes('--wasm-only-utf'))
-)
+if (writingDocs() && (filter || onlyLabel || onlyPattern || option('--baseline') || args.includes('--wasm-only-utf')))
   throw new Error('--write-docs writes the tables of a run of every row with the defaults: no filter or other option');
-const lite = option('--entry') === 'lite' ? await import('encoding-wasm/lite') : null;
-if (option('--entry') !== undefined && lite === null) throw new Error('--entry takes only lite');
-const baselineDir = option('--baseline') ?? (lite ? 'the main entry' : undefined);
-const baseline = option('--baseline')
+const baselineDir = option('--baseline');
+const baseline = baselineDir
   ? await import(pathToFileURL(`${baselineDir.replace(/\/?$/, '/')}js/index.js`).href)
-  : lite && main;
-const { TextDecoder: WasmTextDecoder, setNativeDelegation } = lite ?? main;
+  : null;
+const { TextDecoder: WasmTextDecoder, setNativeDelegation } = main;
 if (args.includes('--wasm-only-utf')) {
   setNativeDelegation(false);
   baseline?.setNativeDelegation(false);

@@ -7,7 +7,7 @@
 // into README.md and docs/performance.md (bench/docs_tables.mjs).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { COMBINED, FAMILIES } from '../cpp/tools/boundary.mjs';
-import { bundle, gz } from './bundle.mjs';
+import { bundle, gz, splitBundle } from './bundle.mjs';
 import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -20,10 +20,9 @@ const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
-// encoding-wasm/lite: its browser bundle, which fetches its core (dist/encoding-lite.wasm) only where
-// one of the host's decoders it hands work to is not exact (js/lite/browser_host.js).
-const lite2Js = await bundle("export { TextDecoder } from './dist/lite-browser/index.js';");
-const lite2Core = readFileSync(new URL('dist/encoding-lite.wasm', root));
+// The decoders' core, which the main TextDecoder fetches in browsers only where one of the host's
+// decoders it hands work to is not exact, and the full core is not loaded (js/core.js loadDecoderCore).
+const decodersCore = readFileSync(new URL('dist/encoding-lite.wasm', root));
 
 const rows = [
   ['dist/encoding.wasm (core)', core.length, gz(core)],
@@ -33,15 +32,13 @@ const rows = [
   ['JS for encoding-wasm/url (minified)', urlJs.length, gz(urlJs)],
   ['JS for encoding-wasm/encoder (minified)', encoderJs.length, gz(encoderJs)],
   ['JS for encoding-wasm/errors (minified)', errorsJs.length, gz(errorsJs)],
-  ['JS for encoding-wasm/lite (minified)', lite2Js.length, gz(lite2Js)],
-  ['dist/encoding-lite.wasm (its core)', lite2Core.length, gz(lite2Core)],
+  ["dist/encoding-lite.wasm (the decoders' core, browsers)", decodersCore.length, gz(decodersCore)],
 ];
 const families = {};
 for (const file of readdirSync(new URL('dist/tables/', root))
   .filter((f) => f.endsWith('.wasm'))
   .sort()) {
   const bytes = readFileSync(new URL(`dist/tables/${file}`, root));
-  // (<family>-decoder.wasm: without its encoders and the error log, fetched only by encoding-wasm/lite)
   families[file.replace('.wasm', '')] = gz(bytes);
   rows.push([`dist/tables/${file}`, bytes.length, gz(bytes)]);
 }
@@ -75,28 +72,26 @@ async function peers(which) {
   return sizes.join(', ') || 'none installed';
 }
 
-// The main entry's TextDecoder fetches the core only where one of the host's decoders it hands work
-// to is not exact (js/host/browser_decoder_wasm.js): not in Chromium or Firefox.
-const decoder = gz(decoderJs);
+// The main entry's TextDecoder fetches its wasm layer (a chunk of its own) and the decoders' core only
+// where one of the host's decoders it hands work to is not exact (js/host/browser_decoder_wasm.js):
+// not in Chromium or Firefox. Bundled with code splitting, as bundlers that split at dynamic imports
+// ship it; each file gzipped by itself.
+const decoder = await splitBundle("export { TextDecoder } from './js/index.js';");
 // 'encoding-wasm/tables/all' in a browser fetches the combined module (tables/all.wasm: every
 // family's codecs and tables, the drivers once) instead of the four family modules.
 const everyJs = await bundle("import './js/tables/all.js'; export * from './js/index.js';");
 const familySum = FAMILIES.reduce((sum, f) => sum + families[f.name], 0);
-// encoding-wasm/lite with its static tables entry for Shift_JIS: the family module decodes it, so the
-// lite core is not needed for it anywhere.
-const lite2JapaneseJs = await bundle(
-  "import './dist/lite-browser/tables/japanese.js'; export { TextDecoder } from './dist/lite-browser/index.js';",
-);
+// The TextDecoder with the static tables entry for Shift_JIS: the family module decodes it, so no
+// core is needed for it anywhere.
+const japaneseJs = await splitBundle("import './js/tables/japanese.js'; export { TextDecoder } from './js/index.js';");
 // encoding-wasm/iconv-lite used as iconv-lite is for one single-byte encoding (decode and encode; its
 // encoder runs through encoding-wasm/errors, which says where the characters the encoding lacks are).
 const iconvJs = await bundle("export { decode, encode } from './js/iconv_lite.js';");
 const cases = [
-  ['TextDecoder for windows-1252 (UTF-8, UTF-16, single-byte; host decoders exact)', decoder, 6, 'windows1252'],
-  ['  the same elsewhere (+ encoding.wasm)', decoder + gz(core), 6, 'windows1252'],
-  ['  the same from encoding-wasm/lite (where the host decoders are exact)', gz(lite2Js), 6, 'windows1252'],
+  ['TextDecoder for windows-1252 (UTF-8, UTF-16, single-byte; host decoders exact)', decoder.loaded, 6, 'windows1252'],
   [
-    '  the same from encoding-wasm/lite elsewhere (+ encoding-lite.wasm)',
-    gz(lite2Js) + gz(lite2Core),
+    '  the same elsewhere (+ its wasm layer and encoding-lite.wasm)',
+    decoder.loaded + decoder.lazy + gz(decodersCore),
     6,
     'windows1252',
   ],
@@ -106,13 +101,7 @@ const cases = [
     null, // no target: the issue asks for the figure, not a bound
     'iconvLite',
   ],
-  ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', decoder + families.japanese, 30, 'shiftJis'],
-  [
-    '  the same from encoding-wasm/lite (+ tables/japanese-decoder.wasm)',
-    gz(lite2JapaneseJs) + families['japanese-decoder'],
-    30,
-    'shiftJis',
-  ],
+  ['TextDecoder for Shift_JIS only (+ tables/japanese.wasm)', japaneseJs.loaded + families.japanese, 30, 'shiftJis'],
   [
     'every encoding: TextDecoder, TextEncoder, streams, encode (+ tables/all)',
     gz(core) + gz(everyJs) + families[COMBINED.name],
@@ -122,12 +111,6 @@ const cases = [
 ];
 console.log(
   `  (tables/${COMBINED.name}.wasm ${kb(families[COMBINED.name])} against the four family modules' and the part's ${kb(familySum)})`,
-);
-// What the lite's decode-only families save (docs/design.md section 13): its Shift_JIS case with
-// the family module every other entry loads instead.
-console.log(
-  `  (encoding-wasm/lite for Shift_JIS with tables/japanese.wasm instead of japanese-decoder.wasm: ` +
-    `${kb(gz(lite2JapaneseJs) + families.japanese)}; tables/${COMBINED.name}-decoder.wasm ${kb(families[`${COMBINED.name}-decoder`])})`,
 );
 console.log('what a user ships (gzip -9, with the .wasm files fetched) | target | best peers, bundled the same way');
 const caseRows = [];
@@ -142,7 +125,8 @@ for (const [name, size, target, which] of cases) {
 // `npm run bench -- sizes --write-docs`: the same figures into README.md and docs/performance.md.
 if (writingDocs()) {
   const details =
-    'esbuild --bundle --minify --format=esm --platform=browser, gzip -9, with the .wasm files the code fetches';
+    'esbuild --bundle --minify --format=esm --platform=browser (the TextDecoder rows with --splitting: ' +
+    'the files a page loads, each gzipped), gzip -9, with the .wasm files the code fetches';
   writeDocs({
     sizes: {
       command: 'sizes',

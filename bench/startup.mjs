@@ -58,12 +58,6 @@ const PACKAGES = {
     load: "await import('encoding-wasm')",
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
-  // The lite entry point (js/lite.js): the host's exact decoders, its core only where needed.
-  'encoding-wasm/lite': {
-    module: 'encoding-wasm',
-    load: "await import('encoding-wasm/lite')",
-    decode: 'new m.TextDecoder(label).decode(bytes)',
-  },
   // --against DIR: another copy of the package (an older build, say), measured beside this one.
   'encoding-wasm (--against)': {
     module: 'encoding-wasm-against',

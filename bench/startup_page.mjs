@@ -37,13 +37,6 @@ const PACKAGES = {
       label === 'windows-1252' ? ['/dist/encoding.wasm'] : ['/dist/encoding.wasm', '/dist/tables/japanese.wasm'],
     decode: 'new m.TextDecoder(label).decode(bytes)',
   },
-  'encoding-wasm/lite': {
-    code: (label) =>
-      label === 'windows-1252'
-        ? "export { TextDecoder } from './dist/lite-browser/index.js';"
-        : "export { TextDecoder } from './dist/lite-browser/index.js'; import './dist/lite-browser/tables/japanese.js';",
-    decode: 'new m.TextDecoder(label).decode(bytes)',
-  },
   '@exodus/bytes': {
     code: (label) =>
       `export { TextDecoder } from '@exodus/bytes/${label === 'windows-1252' ? 'encoding-lite' : 'encoding'}.js';`,

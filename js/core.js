@@ -1,10 +1,19 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
-import { addPart as addPartSync, coreModule, loadCombined, loadCore, loadFamily, loadFamilySync } from '#host';
+import {
+  addPart as addPartSync,
+  coreModule,
+  loadCombined,
+  loadCore,
+  loadDecoderCore as loadDecoderCoreModule,
+  loadFamily,
+  loadFamilySync,
+} from '#host';
 import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { encodingId } from './labels.js';
 import * as MESSAGES from './messages.js';
+import * as WASM_MESSAGES from './wasm_messages.js';
 import { notLoaded } from './wasm_refusal.js';
 import { hostDecoderFor } from './native.js';
 
@@ -32,6 +41,20 @@ export async function loadCoreModule() {
   module ??= await loadCore();
 }
 
+// Where the core is not at hand and only decoders need wasm (browsers whose host decoders are not
+// all exact: js/host/browser_decoder_wasm.js), the decoders' core instead: dist/encoding-lite.wasm,
+// decode-only and scalar (4.0 KB gzipped against 12.9; docs/design.md section 13). Decoders run in
+// the full core whenever that is loaded.
+let decoderModule = null;
+let decoderCore = null;
+
+export async function loadDecoderCore() {
+  if (module === null) decoderModule ??= await loadDecoderCoreModule();
+}
+
+const decoderCoreInstance = (id) =>
+  module !== null || decoderModule === null ? coreInstance(id) : (decoderCore ??= new WasmInstance(decoderModule));
+
 export const encodingName = (id) => ENCODING_NAMES[id];
 
 // The module that implements encoding `id`, loading its family synchronously where the host can
@@ -40,7 +63,7 @@ export const encodingName = (id) => ENCODING_NAMES[id];
 // fails to load throws an error naming it, and is not registered: the next use tries again.
 export function instanceFor(id, decoding = false) {
   const family = ENCODING_FAMILY[id];
-  if (family < 0) return coreInstance(id);
+  if (family < 0) return decoding ? decoderCoreInstance(id) : coreInstance(id);
   const instance = (families[family] ??= new WasmInstance(loadSync(family, id), FAMILIES[family]));
   const part = DECODER_PART[id];
   // (only a part can be missing here; loadSync throws where the host has no addPart: it cannot load
@@ -56,7 +79,7 @@ function loadSync(family, id) {
   try {
     return loadFamilySync(name);
   } catch (error) {
-    throw new Error(MESSAGES.familyRead(name, error), { cause: error });
+    throw new Error(WASM_MESSAGES.familyRead(name, error), { cause: error });
   }
 }
 
@@ -74,7 +97,7 @@ export function registerFamily(name, module) {
   if (family < 0) throw new RangeError(`unknown table family ${name}`);
   if (families[family]) return;
   const host = FAMILY_HOST[family];
-  if (host !== family && !families[host]) throw new Error(MESSAGES.partWithoutHost(name, FAMILIES[host]));
+  if (host !== family && !families[host]) throw new Error(WASM_MESSAGES.partWithoutHost(name, FAMILIES[host]));
   const shared = instanceOfModule(families, module);
   if (shared) {
     addFamily(shared, name);

@@ -5,5 +5,5 @@ export { TextEncoder } from './text_encoder.js';
 // Both undefined where the host has no TransformStream (streams.js).
 export { TextDecoderStream, TextEncoderStream } from './streams.js';
 export { encode } from './encode.js';
-export { preload, registerFamily } from './core.js';
+export { preload, registerFamily } from './preload.js';
 export { nativeDelegation, setNativeDelegation } from './native.js';

@@ -6,7 +6,7 @@
 import { SCRATCH_WORDS } from './generated/abi.js';
 import { FAMILIES, FAMILY_HOST, PART_SECTION } from './generated/encodings.js';
 import { lengthOf, memoryBufferOf, setBytes, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
-import * as MESSAGES from './messages.js';
+import * as WASM_MESSAGES from './wasm_messages.js';
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>
@@ -39,22 +39,22 @@ export function expandFamily(wasm, family, blob = null) {
   // A module that does not hold `family` holds one other family (the combined module holds them
   // all), which its lowest bit names (its parts, whose blobs it takes, come after it in FAMILIES);
   // no bit at all: not a table module.
-  if (!((mask >>> id) & 1)) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask & -mask)]));
+  if (!((mask >>> id) & 1)) throw new Error(WASM_MESSAGES.wrongFamily(family, FAMILIES[31 - Math.clz32(mask & -mask)]));
   // (a part's blob larger than the input buffer it goes through is not this build's either)
-  if (blob && lengthOf(blob) > wasm.ew_input_capacity()) throw new Error(MESSAGES.familyLoadFailed(family));
+  if (blob && lengthOf(blob) > wasm.ew_input_capacity()) throw new Error(WASM_MESSAGES.familyLoadFailed(family));
   let loaded;
   try {
     if (blob) setBytes(new Uint8Array(memoryBufferOf(wasm.memory), wasm.ew_input(), wasm.ew_input_capacity()), blob);
     loaded = wasm.ew_family_init(id, blob ? lengthOf(blob) : 0);
   } catch (error) {
-    throw new (kindOf(error))(MESSAGES.familyInstantiate(family, error), { cause: error });
+    throw new (kindOf(error))(WASM_MESSAGES.familyInstantiate(family, error), { cause: error });
   }
   if (!loaded) {
-    if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(MESSAGES.familyOutOfMemory(family));
+    if (wasm.ew_tables_out_of_memory?.()) throw new RangeError(WASM_MESSAGES.familyOutOfMemory(family));
     // A part with no blob from its own module, in a module that does not embed it: its host's own
     // module (registerFamily of the part given the host's module, which it then shares).
-    if (!blob && FAMILY_HOST[id] !== id) throw new Error(MESSAGES.wrongFamily(family, FAMILIES[FAMILY_HOST[id]]));
-    throw new Error(MESSAGES.familyLoadFailed(family));
+    if (!blob && FAMILY_HOST[id] !== id) throw new Error(WASM_MESSAGES.wrongFamily(family, FAMILIES[FAMILY_HOST[id]]));
+    throw new Error(WASM_MESSAGES.familyLoadFailed(family));
   }
 }
 
@@ -86,9 +86,12 @@ export class WasmInstance {
       // (A TypeError here: what registerFamily() was given is not a WebAssembly.Module, or not one
       // of ours; the argument's error, as WebIDL would make it.)
       const Kind = error instanceof TypeError ? TypeError : kindOf(error);
-      throw new Kind(family === null ? MESSAGES.coreInstantiate(error) : MESSAGES.familyInstantiate(family, error), {
-        cause: error,
-      });
+      throw new Kind(
+        family === null ? WASM_MESSAGES.coreInstantiate(error) : WASM_MESSAGES.familyInstantiate(family, error),
+        {
+          cause: error,
+        },
+      );
     }
     // (this.blobs: the blobs of the parts among them, by name: addFamily)
     // (an index loop: no array iteration, which a page may have replaced)
@@ -101,6 +104,8 @@ export class WasmInstance {
     this.outputPtr = wasm.ew_output();
     this.outputBytes = wasm.ew_output_capacity() * 2;
     this.scratchPtr = wasm.ew_scratch();
+    // (the decoders' core, dist/encoding-lite.wasm, has no ew_output_latin1: js/strings.js)
+    this.latin1 = wasm.ew_output_latin1 !== undefined;
     this.u8 = undefined;
     this.views();
     this.broken = false;
@@ -130,7 +135,7 @@ export class WasmInstance {
       this.inWasm = false;
       this.broken = true;
       const what = name === undefined ? during : `${during} ${name}`;
-      throw new (kindOf(error))(MESSAGES.trapped(this.family ?? 'core', what, error), { cause: error });
+      throw new (kindOf(error))(WASM_MESSAGES.trapped(this.family ?? 'core', what, error), { cause: error });
     }
   }
 
@@ -196,7 +201,7 @@ function heldBy(module) {
 export function addPart(instance, name, module) {
   // (a TypeError for a value that is not a WebAssembly.Module)
   const blob = customSections(module, PART_SECTION)[0];
-  if (blob === undefined) throw new Error(MESSAGES.wrongFamily(name, heldBy(module)));
+  if (blob === undefined) throw new Error(WASM_MESSAGES.wrongFamily(name, heldBy(module)));
   addFamily(instance, name, new Uint8Array(blob));
   return instance;
 }

@@ -1,5 +1,6 @@
-// Every error message the package throws, in one place. Each says what went wrong and what fixes it.
-import { ENTRY_POINT, WASM_SUFFIX } from './entry_point.js';
+// The error messages the package throws, each saying what went wrong and what fixes it; those that
+// only the wasm layer throws (loading and running modules) are in js/wasm_messages.js, which browsers
+// load with that layer (js/decoder_wasm.js).
 
 // Each message is its own export, read as MESSAGES.<name> through `import * as MESSAGES`, so that a
 // bundler keeps only the messages of the code it keeps (esbuild drops the unused exports of a namespace
@@ -21,38 +22,14 @@ export const fatalDecode = (name, at) =>
 export const fatalEncode = (name, cp, index) =>
   `The code point U+${cp.toString(16).toUpperCase().padStart(4, '0')} at index ${index} cannot be encoded in ${name}.`;
 export const familyMissing = (name, family) =>
-  `The ${name} tables are not loaded. Import '${ENTRY_POINT}/tables/${family}' or call ` +
+  `The ${name} tables are not loaded. Import 'encoding-wasm/tables/${family}' or call ` +
   `'await preload("${name}")' first.`;
-export const partWithoutHost = (part, host) =>
-  `The ${part} tables are a part of the ${host} tables, which must be loaded first.`;
-export const wrongFamily = (family, held) =>
-  `The module given for the ${family} tables is ${held ? `the ${held} tables' module` : 'not a table family module'}: ` +
-  `pass the module of 'encoding-wasm/tables/${family}${WASM_SUFFIX}.wasm'.`;
 export const coreMissing = (name) =>
   `encoding-wasm decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
-  `'await preload("${name}")' first.`;
-export const liteCoreMissing = (name) =>
-  `encoding-wasm/lite decodes ${name} in its WebAssembly core here, which is not loaded: call ` +
   `'await preload("${name}")' first.`;
 export const wasmRefused = (name) =>
   `encoding-wasm${name ? ` (${name})` : ''} needs WebAssembly: allow it with 'wasm-unsafe-eval' in the ` +
   'Content Security Policy.';
-export const unavailable = (module, name) =>
-  `encoding-wasm: the ${module} WebAssembly module cannot handle ${name}: its codec is not in that module, ` +
-  'or its tables are not loaded.';
-export const familyLoadFailed = (family) =>
-  `The ${family} tables do not match this build of encoding-wasm (reinstall the package, or rebuild dist/).`;
-export const trapped = (module, during, error) =>
-  `encoding-wasm: the ${module} WebAssembly module failed while ${during} (${error?.name}: ${error?.message}). ` +
-  'That instance has been discarded; the next call uses a fresh one.';
-export const familyOutOfMemory = (family) =>
-  `The ${family} tables could not be loaded: WebAssembly memory could not grow to hold them (out of memory).`;
-export const familyRead = (family, error) =>
-  `The ${family} tables could not be loaded: reading or compiling their WebAssembly module failed (${error?.name}: ${error?.message}).`;
-export const familyInstantiate = (family, error) =>
-  `The ${family} tables could not be loaded: their WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`;
-export const coreInstantiate = (error) =>
-  `encoding-wasm: the core WebAssembly module failed to instantiate (${error?.name}: ${error?.message}).`;
 export const tooLong = (units = null) =>
   'The decoded text would be longer than the longest string this JavaScript engine can make' +
   (units === null ? '' : ` (at least ${units} code units)`) +

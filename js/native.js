@@ -16,7 +16,7 @@
 import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
 import { LITE_BYTEWISE } from './generated/lite_data.js';
 import { exactSingleByte, exactUtf, probedUtf } from './host_probes.js';
-import { FAST_STRINGS } from './strings.js';
+import { delegateByDefault } from '#delegation';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -44,7 +44,8 @@ const exactHost = { __proto__: null };
 // call that).
 const host =
   typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
-let enabled = fromEnv() ?? !FAST_STRINGS;
+// (the default per host: browsers delegate; where Buffer makes strings from wasm memory, not)
+let enabled = fromEnv() ?? delegateByDefault();
 
 // The single-byte encodings and x-user-defined: every encoding of the core but UTF-8, UTF-16 and
 // replacement (LITE_BYTEWISE is 0 for the others). Each byte decodes by itself, to one code unit or

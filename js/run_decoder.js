@@ -19,6 +19,7 @@ import {
 import { BOM_SEEN, queueAfterError } from './after_error.js';
 import { bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
+import * as WASM_MESSAGES from './wasm_messages.js';
 import { outputString } from './strings.js';
 
 // Bytes per piece of a long input: at most 65528 code units of output (one per byte, plus up to
@@ -81,7 +82,7 @@ function decode(instance, decoder, bytes, flush) {
       const { scratch } = instance;
       state.s0 = scratch[SCRATCH_STATE0];
       state.s1 = scratch[SCRATCH_STATE1];
-      if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(instance.family ?? 'core', name));
+      if (status === STATUS_UNAVAILABLE) throw new Error(WASM_MESSAGES.unavailable(instance.family ?? 'core', name));
       const read = scratch[SCRATCH_READ];
       const begin = scratch[SCRATCH_BEGIN];
       const end = scratch[SCRATCH_WRITTEN];

@@ -16,6 +16,7 @@ import {
 import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
 import * as MESSAGES from './messages.js';
+import * as WASM_MESSAGES from './wasm_messages.js';
 
 // Runs `encoder` (a record of { id, name, html, state, position, errors }: the encoding's id and
 // name, the "html" error mode (else "fatal"), the encoder's state word, optionally the stream's code
@@ -57,7 +58,7 @@ function encode(instance, encoder, text, flush) {
       encoder.state = scratch[SCRATCH_STATE0];
       const read = scratch[SCRATCH_READ];
       const written = scratch[SCRATCH_WRITTEN];
-      if (status === STATUS_UNAVAILABLE) throw new Error(MESSAGES.unavailable(instance.family ?? 'core', name));
+      if (status === STATUS_UNAVAILABLE) throw new Error(WASM_MESSAGES.unavailable(instance.family ?? 'core', name));
       // this call's input starts at text[start + offset]
       if (status === STATUS_ERROR) {
         const index = (encoder.position || 0) + start + offset + read;

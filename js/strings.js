@@ -95,10 +95,10 @@ function fromCharCodes(buffer, start, end) {
 // The string of the output code units [begin, end) of the last decode call of `instance` (a
 // WasmInstance, inside its run()): one byte per character when they are all below U+0100 and the
 // host can make such a string from bytes (in hosts without latin1Slice, only when none is a C1
-// control).
+// control; in a module with ew_output_latin1).
 export function outputString(instance, begin, end) {
   const { outputPtr } = instance;
-  if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN) {
+  if (LATIN1_MIN !== null && end - begin >= LATIN1_MIN && instance.latin1) {
     instance.inWasm = true;
     const narrowed = instance.wasm.ew_output_latin1(begin, end, EXCLUDE_C1);
     instance.inWasm = false;

@@ -83,10 +83,6 @@ for group in $*; do
         env ENCODING_WASM_NATIVE=1 npx vitest run --project node
       step "Vitest in Node, everything in wasm (ENCODING_WASM_NATIVE=0; the suites that decode)" \
         env ENCODING_WASM_NATIVE=0 npx vitest run --project node
-      step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), host decoders where exact" \
-        env ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=1 npx vitest run
-      step "the TextDecoder suites on encoding-wasm/lite's TextDecoder (ENCODING_WASM_ENTRY=lite), all in its core" \
-        env ENCODING_WASM_ENTRY=lite ENCODING_WASM_NATIVE=0 npx vitest run
       ;;
     fuzz) step "libFuzzer targets, ${FUZZ_SECONDS:-10} s each (npm run fuzz runs them for longer)" bash test/fuzz/run.sh "${FUZZ_SECONDS:-10}" ;;
     differential)

@@ -44,7 +44,8 @@ export function bundledEntries() {
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const entries = {};
   for (const [subpath, targets] of Object.entries(exports)) {
-    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true) continue;
+    // (a pattern, 'encoding-wasm/lite/tables/*', names entries built under another name)
+    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true || subpath.includes('*')) continue;
     const name = targets.default.slice('./js/'.length, -'.js'.length);
     for (const [condition, target] of Object.entries(expectedTargets(name)))
       if (JSON.stringify(targets[condition]) !== JSON.stringify(target))
@@ -90,7 +91,7 @@ const withMain = {
 
 // The Node bundles carry their core, `wasm` (js/host/core_bytes.js): its first readFileSync took a
 // fresh Node 20 process 0.45 ms, decoding it from base64 0.1 (bench/startup.mjs). Only for the hosts
-// with process.getBuiltinModule (js/host/node.js); tools/bundle_lite.mjs uses it too.
+// with process.getBuiltinModule (js/host/node.js).
 export const coreBytes = (wasm) => ({
   name: 'core-bytes',
   setup(build) {
@@ -117,7 +118,7 @@ const dataModules = {
   },
 };
 
-// esbuild's options for every bundle here and in tools/bundle_lite.mjs, and `minified`, for those
+// esbuild's options for every bundle here, and `minified`, for those
 // a runtime imports from the package itself.
 export const OPTIONS = {
   bundle: true,

@@ -58,27 +58,19 @@ export const CODECS = {
 export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 
 // Variants: modules built again from the same sources with other defines into other files (the core
-// as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm), loaded only by encoding-wasm/lite,
-// whose sources tools/bundle_lite.mjs bundles once per host with every .wasm path renamed to these
-// files, so that it needs no loaders of its own (docs/design.md section 13):
-// - `decoder`, the table families without the encoders' exports (EW_DECODE_ONLY; `core: false`, no
-//   core of this build);
-// - `lite`, the core alone (`tables: false`: the lite uses the `decoder` families) without SIMD
-//   (`simd: false`), without the labels (matched in JS: js/generated/lite_data.js) and without the
-//   codecs' fast paths (EW_LITE, cpp/encoding.h).
-// Neither has the error log (EW_ERROR_LOG=0): the lite only decodes, and never collects errors.
+// as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm; a variant with `core: false` has
+// no core, one with `tables: false` no families). One now: `lite`, the decoders' core, which the main
+// TextDecoder loads in browsers where a host decoder is not exact and the full core is not loaded
+// (js/core.js loadDecoderCore, docs/design.md section 13): decode only (EW_DECODE_ONLY), without
+// SIMD (`simd: false`), the labels (matched in JS: js/generated/lite_data.js), the codecs' fast paths
+// (EW_LITE, cpp/encoding.h) and the error log (EW_ERROR_LOG=0). (The decode-only families, a
+// `decoder` variant with EW_DECODE_ONLY, are no longer built: docs/design.md section 13 has what
+// they saved.)
 export const VARIANTS = [
-  {
-    name: 'decoder',
-    defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1'],
-    entry: 'encoding-wasm/lite',
-    core: false,
-  },
   {
     name: 'lite',
     file: 'encoding-lite',
     defines: ['EW_ERROR_LOG=0', 'EW_DECODE_ONLY=1', 'EW_LITE=1'],
-    entry: 'encoding-wasm/lite',
     tables: false,
     simd: false,
   },
@@ -176,11 +168,11 @@ export const FAMILY_SOURCES = ['tables.cpp'];
 // per family (docs/design.md section 3). 'encoding-wasm/tables/all' and preload() with no labels
 // load it where the host fetches its tables (browsers, bundlers, workerd); one instance serves every
 // family, each expanded when it is registered. The family modules stay for a user of one family.
-// Its decode-only variant too (encoding-wasm/lite's bundles rename every path, this one's too).
+// `variants`: the VARIANTS it is built in too (none).
 export const COMBINED = {
   name: 'all',
   families: FAMILIES.map((_, family) => family),
-  variants: ['decoder'],
+  variants: [],
 };
 
 // Every table module's file name under dist/tables/ (without a variant's suffix): the families' and

@@ -255,7 +255,7 @@ if (outIndex > 0) {
     writeIfChanged(new URL(`${name}.bin`, dir), blob);
     writeIfChanged(new URL(`${name}.packed.bin`, dir), packed);
     if (FAMILIES[id].host) {
-      // (the variants that have table modules: not the lite core's, which uses the decoder's)
+      // (and the variants that have table modules)
       for (const v of [null, ...tableVariants(name)])
         writeIfChanged(new URL(`parts/${familyFile(name, v)}.wasm`, dir), partModule(blob, familyFile(name, v)));
     } else {

@@ -9,6 +9,8 @@ export { compile, loadCombined, loadFamily, loadFamilySync } from './browser_loa
 
 export const coreModule = null;
 export const loadCore = () => compile(new URL('../../dist/encoding.wasm', import.meta.url));
+// The decoders' core (js/core.js loadDecoderCore).
+export const loadDecoderCore = () => compile(new URL('../../dist/encoding-lite.wasm', import.meta.url));
 
 // No part of a family loads synchronously either (js/core.js instanceFor).
 export const addPart = null;

@@ -1,7 +1,3 @@
-// Node, Bun, Deno and workerd ("#decoder-wasm" in package.json): nothing to wait for, as the core is
-// at hand from load. Browsers: js/host/browser_decoder_wasm.js, which may fetch it first.
-import { instanceFor } from '../core.js';
-import { decodeInWasm } from '../decode_in_wasm.js';
-
-// A TextDecoder's way into wasm (js/text_decoder.js): the module of an encoding, and a chunk decoded there.
-export const decoderWasm = { instanceFor, decode: decodeInWasm };
+// Node, Bun, Deno and workerd ("#decoder-wasm" in package.json): the wasm layer and the core are at
+// hand from load. Browsers: js/host/browser_decoder_wasm.js, which loads them only if need be.
+export { decoderWasm } from '../decoder_wasm.js';

@@ -10,6 +10,7 @@ import { lateBufferPrototype } from './deno_buffer.js';
 export { coreModule };
 // (at hand from load: nothing to fetch)
 export const loadCore = null;
+export const loadDecoderCore = null;
 // A part of a family (js/core.js instanceFor) loads synchronously too.
 export { addPart } from '../instance.js';
 

@@ -9,7 +9,7 @@ import { nodeHost } from './node_host.js';
 // A part of a family (js/core.js instanceFor) loads synchronously too.
 export { addPart } from '../instance.js';
 
-export const { coreModule, loadCore, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
+export const { coreModule, loadCore, loadDecoderCore, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule,
 );
 

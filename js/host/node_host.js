@@ -34,6 +34,7 @@ export function nodeHost(builtin) {
     coreModule: new WebAssembly.Module(coreBytes ?? read(new URL('../../dist/encoding.wasm', import.meta.url))),
     // (at hand from load: nothing to fetch)
     loadCore: null,
+    loadDecoderCore: null,
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
     // No combined module (tables/all.wasm) here: each family loads from its own file on first

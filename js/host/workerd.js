@@ -11,6 +11,7 @@ import { importFamily } from '../generated/workerd_families.js';
 export { coreModule };
 // (at hand from load: nothing to fetch)
 export const loadCore = null;
+export const loadDecoderCore = null;
 
 export const loadFamilySync = null;
 

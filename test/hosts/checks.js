@@ -132,9 +132,10 @@ export async function scenario(api) {
   return { before, delegated, checks: withDelegation, wasmOnly, after };
 }
 
-// encoding-wasm/lite (`lite`: its exports) as its users would: the same as scenario() with its own
-// tables entry ('encoding-wasm/lite/tables/japanese', imported by the caller) and preload(), its
-// checks those of decodeChecks(), compared with LITE_EXPECTED.
+// The TextDecoder alone (`lite`: it, preload, registerFamily and native delegation, as
+// 'encoding-wasm/lite' exports them) as its users would: the same as scenario() with a tables entry
+// ('encoding-wasm/tables/japanese', imported by the caller) and preload(), its checks those of
+// decodeChecks(), compared with DECODER_EXPECTED.
 export async function decoderScenario(lite) {
   lite.setNativeDelegation(true);
   const before = { gbk: missingFamily(lite, 'gbk'), eucJp: missingFamily(lite, 'euc-jp') };
@@ -142,12 +143,12 @@ export async function decoderScenario(lite) {
   const delegated = lite.nativeDelegation();
   const withDelegation = decodeChecks(lite.TextDecoder);
   lite.setNativeDelegation(false);
-  // (encoding-wasm/lite then needs its core, which a page whose host decoders are all exact has not
+  // (the TextDecoder then needs the core, which a page whose host decoders are all exact has not
   // fetched)
   await lite.preload('windows-1252');
   const wasmOnly = decodeChecks(lite.TextDecoder);
   const after = { eucKr: missingFamily(lite, 'euc-kr') };
-  // No encoder: the entry exports none, and its core has none (ew_encode_into is TextEncoder's).
+  // (what the object given exports)
   const exports = Object.keys(lite).sort();
   return { before, delegated, checks: withDelegation, wasmOnly, after, exports };
 }
@@ -244,11 +245,6 @@ const DECODE_KEYS = Object.keys(decodeChecks(class {}));
 export const DECODER_EXPECTED = Object.fromEntries(
   Object.entries(EXPECTED).filter(([key]) => DECODE_KEYS.includes(key)),
 );
-// encoding-wasm/lite's: the same, but its fatal errors do not say where (docs/api.md "encoding-wasm/lite").
-export const LITE_EXPECTED = {
-  ...DECODER_EXPECTED,
-  utf8FatalWhere: { value: 'TypeError: The encoded data is not valid utf-8.' },
-};
 
 // encoding-wasm/iconv-lite as code written for iconv-lite calls it (the module object, `iconv`):
 // a Shift_JIS and a windows-1251 body decoded (index jis0208: 日 93 FA, 本 96 7B, 語 8C EA, あ 82 A0;

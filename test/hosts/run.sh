@@ -4,8 +4,7 @@
 #      in headless Firefox ESR and in WebKitGTK's MiniBrowser under Xvfb (the "firefox" and "webkit"
 #      projects: test/hosts/browser/provider.mjs)
 #   2. the same files in Deno (Vitest's Node project run by deno) and in Bun (`bun test`), and the
-#      package under each runtime's own resolver (runtime-smoke.mjs); the TextDecoder suites also on
-#      encoding-wasm/lite (ENCODING_WASM_ENTRY=lite) in the three browsers and Deno
+#      package under each runtime's own resolver (runtime-smoke.mjs)
 #   3. a plain workerd worker (workerd/run.mjs)
 #   4-5. esbuild and Vite bundles of a page in Chromium, with no CSP and with a strict CSP
 #      (bundle/run.mjs); an esbuild page under a CSP that refuses wasm, and its control, in
@@ -98,25 +97,23 @@ bun_files() {
 }
 
 VITEST=node_modules/vitest/vitest.mjs
-# vitest_in ENGINE ENTRY NATIVE: the Vitest suites in a browser engine (its project of vitest.config.js)
-# or in Deno (Vitest's Node project run by deno), on the main entry or ENTRY=lite's TextDecoder.
+# vitest_in ENGINE NATIVE: the Vitest suites in a browser engine (its project of vitest.config.js)
+# or in Deno (Vitest's Node project run by deno).
 vitest_in() {
-  local engine=$1 entry=$2 native=$3 project=$1
+  local engine=$1 native=$2 project=$1
   [ "$engine" = chromium ] && project=browser
   if [ "$engine" = deno ]; then
-    env ENCODING_WASM_ENTRY="$entry" ENCODING_WASM_NATIVE="$native" "$TOOLS/deno" run -A "$VITEST" run --project node
+    env ENCODING_WASM_NATIVE="$native" "$TOOLS/deno" run -A "$VITEST" run --project node
   else
-    env ENCODING_WASM_ENTRY="$entry" ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE="$native" npx vitest run --project "$project"
+    env ENCODING_WASM_BROWSER=1 ENCODING_WASM_NATIVE="$native" npx vitest run --project "$project"
   fi
 }
-# vitest_step NAME: the step ENGINE-vitest[-lite][-wasm-only]: the suites on the main entry, or the
-# TextDecoder suites on encoding-wasm/lite's TextDecoder (-lite); with the host's exact decoders
+# vitest_step NAME: the step ENGINE-vitest[-wasm-only]: the suites with the host's exact decoders
 # used, or with all in wasm (-wasm-only).
 vitest_step() {
-  local name=$1 entry=main native=1
-  [[ $name != *-lite* ]] || entry=lite
+  local name=$1 native=1
   [[ $name != *-wasm-only ]] || native=0
-  vitest_in "${name%%-*}" "$entry" "$native"
+  vitest_in "${name%%-*}" "$native"
 }
 
 # run_step NAME: the command of each step of STEPS.
@@ -157,16 +154,8 @@ STEPS=(
   webkit-vitest-wasm-only
   chromium-vitest-wasm-only
   firefox-vitest-wasm-only
-  webkit-vitest-lite
-  webkit-vitest-lite-wasm-only
   deno-vitest-wasm-only
-  firefox-vitest-lite
-  firefox-vitest-lite-wasm-only
-  deno-vitest-lite
   bun-test
-  chromium-vitest-lite
-  deno-vitest-lite-wasm-only
-  chromium-vitest-lite-wasm-only
   bun-test-wasm-only
   browsers-bench-quick
   readme-runtimes

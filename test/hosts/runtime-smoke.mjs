@@ -13,7 +13,7 @@ import * as main from '../../js/index.js';
 import * as url from '../../js/url.js';
 import * as lite from 'encoding-wasm/lite';
 import iconv from 'encoding-wasm/iconv-lite';
-import { checks, DECODER_EXPORTS, decodeChecks, differences, iconvLiteChecks, LITE_EXPECTED } from './checks.js';
+import { checks, DECODER_EXPECTED, DECODER_EXPORTS, decodeChecks, differences, iconvLiteChecks } from './checks.js';
 
 const api = { ...main, hooks, url, encoder, errors };
 
@@ -27,7 +27,7 @@ const delegated = api.nativeDelegation();
 const failures = differences(checks(api)).map((d) => `host decoder for ${delegated.join(', ') || 'nothing'}: ${d}`);
 api.setNativeDelegation(false);
 failures.push(...differences(checks(api)).map((d) => `everything in wasm: ${d}`));
-for (const [name, entry, expected] of [['lite', lite, LITE_EXPECTED]]) {
+for (const [name, entry, expected] of [['lite', lite, DECODER_EXPECTED]]) {
   for (const on of [true, false]) {
     entry.setNativeDelegation(on);
     const where = on ? `host decoder for ${entry.nativeDelegation().join(', ') || 'nothing'}` : 'everything in wasm';

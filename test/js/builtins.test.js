@@ -4,14 +4,11 @@
 // a result nor see, or cause, another decoder's output in the shared wasm memory.
 import { afterEach, describe, expect, it } from 'vitest';
 import * as sources from '../../js/index.js';
-import * as entry from './entry.js';
 import { DecoderCommon, TextDecoder as SourceTextDecoder } from '../../js/text_decoder.js';
 import { bytesEqual, concat, detach, hex, utf8Encode, withHostileBuiltins } from './helpers.js';
 
-// On the main entry this suite runs its sources (the TextDecoderStream test below patches their
-// DecoderCommon); on encoding-wasm/lite and /decoder, test/js/entry.js's TextDecoder.
-const { encode, nativeDelegation, TextDecoder, TextDecoderStream, TextEncoder } =
-  entry.ENTRY_UNDER_TEST === 'main' ? sources : entry;
+// The main entry's sources (the TextDecoderStream test below patches their DecoderCommon).
+const { encode, nativeDelegation, TextDecoder, TextDecoderStream, TextEncoder } = sources;
 
 const { apply, construct } = Reflect;
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);

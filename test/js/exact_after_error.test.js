@@ -221,7 +221,7 @@ describe('the state after a fatal error', () => {
 // - Node: ICU's table differs from the index for IBM866 0x7F (U+001A);
 // - WebKit: its ISO-8859-16 decoder reports an error for bytes the index maps (F2 C6 E2 31 42 C3).
 // The probes of js/native.js keep each of these tables in wasm; the I/O queue after an error is
-// restored by our own code (js/after_error.js, js/lite/after_host_error.js).
+// restored by our own code (js/after_error.js, js/host_error.js).
 const ENGINE = (() => {
   const ua = globalThis.navigator?.userAgent ?? '';
   if (globalThis.Deno) return 'deno';

@@ -1,5 +1,5 @@
 // The exactness probes of the host's decoders (js/host_probes.js), which decide what the main entry
-// (js/native.js) and encoding-wasm/lite (js/lite/exact.js) hand to the host. Both make host decoders
+// (js/native.js) hands to the host. It makes host decoders
 // with the caller's fatal and ignoreBOM, stream through them, and keep one after a call that
 // flushed, so a host decoder that is wrong in any of those ways must fail the probes. Each broken
 // host below is this host's own decoder with one such fault; the expected text comes from the

@@ -18,10 +18,6 @@ import {
 
 // Load the package while watching WebAssembly.Instance, to find the core's memory. (If the module
 // was already loaded elsewhere in this worker, the memory checks fall back to the process RSS.)
-// Run on encoding-wasm/lite (ENCODING_WASM_ENTRY, vitest.config.js), the package is
-// test/js/lite_entry.js, which loads the main entry too (for encode() and the streams): the memory
-// watched is then the lite core's (without the encoders and the labels), whose decoders the checks
-// make.
 const instances = [];
 const OriginalInstance = WebAssembly.Instance;
 WebAssembly.Instance = new Proxy(OriginalInstance, {
@@ -40,13 +36,11 @@ try {
   WebAssembly.Instance = OriginalInstance;
 }
 const { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream, encode } = api;
-// (the cores: the modules without tables; the one of the entry under test is encoding-wasm/lite's,
-// without labels, where that is tested)
+// (the cores: the modules without tables; the full one, which decoders use once it is loaded)
 const cores = instances.filter(
   (i) => i.exports?.memory instanceof WebAssembly.Memory && 'ew_decode' in i.exports && !('ew_families' in i.exports),
 );
-const core =
-  cores.find((i) => !('ew_get_encoding' in i.exports)) ?? cores.find((i) => !('ew_encode' in i.exports)) ?? cores[0];
+const core = cores.find((i) => 'ew_encode' in i.exports) ?? cores[0];
 const wasmMemory = core?.exports.memory ?? null;
 
 // Calls fn and swallows what it throws (the tests check what happens after).

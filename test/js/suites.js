@@ -1,20 +1,5 @@
 // Which suites of test/js/ run where (vitest.config.js, test/hosts/run.sh's Bun steps).
 
-// The suites of the standard's TextDecoder alone, which also run on encoding-wasm/lite's
-// TextDecoder (ENCODING_WASM_ENTRY; test/js/entry.js gives them the entry under
-// test), with the suites of bad input and hostile built-ins on it too: robustness and builtins.
-export const DECODER_SUITES = [
-  'ascii_input',
-  'builtins',
-  'corpus',
-  'decode_streaming',
-  'exact_after_error',
-  'labels',
-  'robustness',
-  'single_byte',
-  'webidl',
-];
-
 // ENCODING_WASM_NATIVE=0 (everything in wasm) changes only what the package's decoders do: the
 // switch is read by js/native.js hostDecoderFor(), which only DecoderCommon (js/text_decoder.js:
 // TextDecoder, TextDecoderStream, the hooks' decode, ErrorReportingDecoder, iconv-lite's decode) and
@@ -56,13 +41,10 @@ export const NODE_ONLY = ['detect_real', 'iconv_lite_differential'];
 
 // The suites for the given environment and host ('node', or 'deno', 'bun', 'browser'), as paths
 // from the repository's root.
-export function suitesFor(
-  { ENCODING_WASM_ENTRY: entry, ENCODING_WASM_NATIVE: native, ENCODING_WASM_QUICK: quick } = {},
-  host = 'node',
-) {
+export function suitesFor({ ENCODING_WASM_NATIVE: native, ENCODING_WASM_QUICK: quick } = {}, host = 'node') {
   const path = (name) => `test/js/${name}.test.js`;
   return {
-    include: entry === 'lite' ? DECODER_SUITES.map(path) : ['test/js/**/*.test.js'],
+    include: ['test/js/**/*.test.js'],
     exclude: [
       ...(native === '0' ? MODE_FREE : []),
       ...(quick === '1' ? NOT_QUICK : []),

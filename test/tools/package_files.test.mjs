@@ -56,9 +56,13 @@ test('the package holds the command line package.json "bin" names, and what it i
 test('each entry point Node, Bun and Deno take (conditions "node" then "module-sync", "bun", "deno") is a bundle in the package, built from its "default"', () => {
   const { exports } = JSON.parse(read('package.json'));
   for (const [subpath, targets] of Object.entries(exports)) {
-    if (typeof targets !== 'object' || typeof targets.default !== 'string' || !targets.default.endsWith('.js'))
+    if (
+      typeof targets !== 'object' ||
+      typeof targets.default !== 'string' ||
+      !targets.default.endsWith('.js') ||
+      subpath.includes('*')
+    )
       continue;
-    if (subpath.startsWith('./lite')) continue; // (the next tests)
     const name = targets.default.slice('./js/'.length);
     // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
     // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
@@ -81,62 +85,10 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
     }
   }
   // The shared chunks and .wasm files the bundles import are packed with them.
-  for (const path of files.filter((f) => /^dist\/(node|deno|lite-[a-z-]+)\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/(node|deno)\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
     }
   }
 });
-
-// encoding-wasm/lite over its own core and the decode-only families: the entry with the .wasm files
-// its bundles may name.
-const BUNDLED_PER_HOST = {
-  lite: /(?:\/encoding-lite|-decoder)\.wasm$/,
-};
-for (const [entry, wasmFiles] of Object.entries(BUNDLED_PER_HOST))
-  test(`encoding-wasm/${entry} is a bundle per host in the package, and the .wasm files it names too`, () => {
-    const { exports } = JSON.parse(read('package.json'));
-    // Node with "module-sync" (20.19+, 22.12+) and Bun take the bundle that imports no built-in;
-    // older Nodes the one that reads its core through createRequire (js/host/node_legacy.js).
-    const hosts = {
-      deno: 'deno',
-      bun: 'node',
-      'node.module-sync': 'node',
-      'node.default': 'node-legacy',
-      workerd: 'workerd',
-      default: 'browser',
-    };
-    for (const [subpath, file] of [
-      [`./${entry}`, 'index.js'],
-      [`./${entry}/tables/*`, 'tables/*.js'],
-    ]) {
-      assert.deepEqual(
-        Object.keys(exports[subpath]),
-        ['types', 'deno', 'bun', 'node', 'workerd', 'default'],
-        `exports["${subpath}"]`,
-      );
-      assert.deepEqual(Object.keys(exports[subpath].node), ['module-sync', 'default'], `exports["${subpath}"].node`);
-      for (const [condition, host] of Object.entries(hosts)) {
-        const target = `dist/${entry}-${host}/${file}`;
-        const given = condition.split('.').reduce((t, key) => t[key], exports[subpath]);
-        assert.equal(given, `./${target}`, `exports["${subpath}"].${condition}`);
-        const packed = files.filter((f) =>
-          new RegExp(`^${target.replace('*', '[\\w-]+').replace(/\./g, '\\.')}$`).test(f),
-        );
-        assert.ok(packed.length > 0, `${target} is not packed (run build.sh)`);
-      }
-    }
-    // The bundle Node 20.19+ and Bun take imports no built-in (each one's ES module facade costs a
-    // fresh process time: docs/design.md section 13), as dist/node/index.js does.
-    for (const path of files.filter((f) => f.startsWith(`dist/${entry}-node/`) && f.endsWith('.js')))
-      assert.doesNotMatch(read(path), /\b(?:from|import)\s*["']node:/, `${path} imports a built-in`);
-    // The .wasm files the bundles name (literal, or the families' through `${family}`), the entry's own.
-    for (const path of files.filter((f) => f.startsWith(`dist/${entry}-`) && f.endsWith('.js'))) {
-      for (const [wasm] of read(path).matchAll(/dist\/[^'"`\s]*\.wasm/g)) {
-        assert.match(wasm, wasmFiles, `${path} names ${wasm}`);
-        const names = wasm.includes('${family}') ? FAMILIES.map((f) => wasm.replace('${family}', f.name)) : [wasm];
-        for (const name of names) assert.ok(files.includes(name), `${path} names ${name}, which is not packed`);
-      }
-    }
-  });

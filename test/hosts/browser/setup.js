@@ -2,7 +2,6 @@
 // - ENCODING_WASM_NATIVE (0 or 1) reaches the page as `process.env` (js/native.js and the helpers
 //   read it there), so the browser project also runs with everything in wasm and with the host's
 //   decoders.
-// - ENCODING_WASM_ENTRY (lite, decoder) too, for test/js/entry.js.
 // - ENCODING_WASM_CORPUS is /__corpus when the corpus is there: corpus.test.js then reads
 //   file:///__corpus/NAME, which fs.js fetches from the test server (vitest.config.js).
 // - robustness.test.js compares the resident memory (helpers.js residentBytes:
@@ -21,7 +20,6 @@ import { commands } from 'vitest/browser';
 globalThis.process ??= {};
 globalThis.process.env ??= {};
 if (__ENCODING_WASM_NATIVE__ !== undefined) globalThis.process.env.ENCODING_WASM_NATIVE = __ENCODING_WASM_NATIVE__;
-if (__ENCODING_WASM_ENTRY__ !== undefined) globalThis.process.env.ENCODING_WASM_ENTRY = __ENCODING_WASM_ENTRY__;
 if (__ENCODING_WASM_CORPUS__) globalThis.process.env.ENCODING_WASM_CORPUS = '/__corpus';
 
 beforeAll(async () => {

@@ -2,8 +2,10 @@
 // - page.js is bundled for the browser twice: with esbuild, and with Vite (a production build).
 //   Every wasm module must come out as its own file (no base64 in the JS), and the page must fetch
 //   only the core, the family it imports statically and the family it preloads (encoding-wasm/errors
-//   runs on the same core and families). lite_page.js, which imports encoding-wasm/lite alone, is
-//   bundled and loaded the same ways, and must fetch the lite core and the decode-only families only.
+//   runs on the same core and families). decoder_page.js, which imports the TextDecoder alone, is
+//   bundled and loaded the same ways: its output holds the decoders' core too (encoding-lite.wasm,
+//   which a browser whose decoders are not all exact fetches at load), and in Chromium it fetches
+//   no core until it decodes in wasm.
 // - Each bundle is served from 127.0.0.1 by a tiny Node static server and loaded in headless
 //   Chromium (Debian's /usr/bin/chromium through playwright-core; both in ./pages.mjs) two
 //   ways: with no CSP, and with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`,
@@ -13,7 +15,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPECTED, DECODER_EXPORTS, differences, missingFamilyOk } from '../checks.js';
 import { buildEsbuild } from './esbuild.mjs';
 import { fetchedWasm, launch, load, serve } from './pages.mjs';
 
@@ -42,8 +44,8 @@ async function buildVite(dir, page) {
 }
 
 // Every file of a build, with its size; fails if the JS holds wasm as base64 or a wasm is missing.
-// (`entry`: 'lite' for that entry's page, whose modules are its own)
-function inspectBuild(name, dir, entry) {
+// (`decoder`: for the TextDecoder's page, whose output holds the decoders' core too)
+function inspectBuild(name, dir, decoder) {
   const files = [];
   const walk = (d) => {
     for (const f of readdirSync(d)) {
@@ -55,11 +57,10 @@ function inspectBuild(name, dir, entry) {
   walk(dir);
   const problems = [];
   const wasm = files.filter((f) => f.path.endsWith('.wasm'));
-  const suffix = entry ? '-decoder' : '';
-  const core = entry === 'lite' ? 'encoding-lite' : `encoding${suffix}`;
   for (const base of [
-    core,
-    ...['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'].map((b) => b + suffix),
+    'encoding',
+    ...(decoder ? ['encoding-lite'] : []),
+    ...['chinese-simplified', 'chinese-traditional', 'japanese', 'korean'],
   ]) {
     if (
       !wasm.some((f) => f.path.split(sep).pop().startsWith(`${base}-`) || f.path.split(sep).pop() === `${base}.wasm`)
@@ -67,10 +68,6 @@ function inspectBuild(name, dir, entry) {
       problems.push(`${name}: no ${base}.wasm asset in the output`);
     }
   }
-  // (the lite's page: its own modules, and no other)
-  for (const f of wasm)
-    if (entry && !f.path.includes('-decoder') && !f.path.includes('encoding-lite'))
-      problems.push(`${name}: ${f.path} is not one of encoding-wasm/${entry}'s modules`);
   for (const f of files.filter((f) => f.path.endsWith('.js'))) {
     const text = readFileSync(join(dir, f.path), 'utf8');
     if (text.includes('AGFzbQ')) problems.push(`${name}: ${f.path} inlines a wasm module as base64`);
@@ -92,11 +89,11 @@ const POLICIES = {
 const failures = [];
 const fail = (m) => failures.push(m);
 
-// The page's scenario() results (checks.js), or with `decoder` ('lite') that entry's
+// The page's scenario() results (checks.js), or with `decoder` the TextDecoder page's
 // decoderScenario() results.
 function checkResults(name, results, decoder) {
-  const expected = decoder === 'lite' ? LITE_EXPECTED : decoder ? DECODER_EXPECTED : undefined;
-  const entry = decoder ? `encoding-wasm/${decoder}` : 'encoding-wasm';
+  const expected = decoder ? DECODER_EXPECTED : undefined;
+  const entry = 'encoding-wasm';
   for (const d of differences(results.checks, expected))
     fail(`${name} (host decoder for ${results.delegated.join(', ')}): ${d}`);
   for (const d of differences(results.wasmOnly, expected)) fail(`${name} (everything in wasm): ${d}`);
@@ -144,11 +141,11 @@ mkdirSync(out, { recursive: true });
 const builds = {
   esbuild: join(out, 'esbuild'),
   vite: join(out, 'vite'),
-  'esbuild-lite': join(out, 'esbuild-lite'),
-  'vite-lite': join(out, 'vite-lite'),
+  'esbuild-decoder': join(out, 'esbuild-decoder'),
+  'vite-decoder': join(out, 'vite-decoder'),
 };
-// The entry a build's page is about ('lite'), or undefined for the main page.
-const entryOf = (build) => /-(lite)$/.exec(build)?.[1];
+// The page a build is of ('decoder'), or undefined for the main page.
+const entryOf = (build) => /-(decoder)$/.exec(build)?.[1];
 const pageOf = (build) => (entryOf(build) ? `${entryOf(build)}_page` : 'page');
 const t0 = Date.now();
 for (const [name, dir] of Object.entries(builds))
@@ -172,17 +169,10 @@ try {
       for (const r of mine) if (r.status !== 200) fail(`${name}: ${r.path} -> ${r.status}`);
       checkWorkingPage(name, result, { csp: policy === 'csp', decoder: entryOf(build) });
       const wasm = fetchedWasm(mine, `/${build}/`);
-      // (the page: the core, which encoding-wasm/errors shares, the family it imports, the one it
-      // preloads and the EUC-JP decoder's part of japanese; the lite's page, its core and the two
-      // decode-only families it loads, with the EUC-JP decoder's part of japanese, and nothing else)
-      const want = entryOf(build)
-        ? [
-            'chinese-simplified-decoder.wasm',
-            `encoding-${entryOf(build)}.wasm`,
-            'japanese-decoder.wasm',
-            'japanese-jis0212-decoder.wasm',
-          ]
-        : ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
+      // (either page: the core, which encoding-wasm/errors shares and the TextDecoder's page
+      // preloads once delegation is off, the family it imports, the one it preloads and the EUC-JP
+      // decoder's part of japanese; not the decoders' core, as Chromium's decoders are exact)
+      const want = ['chinese-simplified.wasm', 'encoding.wasm', 'japanese-jis0212.wasm', 'japanese.wasm'];
       if (JSON.stringify(wasm) !== JSON.stringify(want))
         fail(`${name}: fetched ${wasm.join(', ')}; want ${want.join(', ')}`);
       console.log(

@@ -22,13 +22,7 @@ const worker :Workerd.Worker = (
     (name = "tables/japanese.wasm", wasm = embed "tables/japanese.wasm"),
     (name = "tables/korean.wasm", wasm = embed "tables/korean.wasm"),
     (name = "tables/japanese-jis0212.wasm", wasm = embed "tables/japanese-jis0212.wasm"),
-    (name = "tables/chinese-simplified-decoder.wasm", wasm = embed "tables/chinese-simplified-decoder.wasm"),
-    (name = "tables/chinese-traditional-decoder.wasm", wasm = embed "tables/chinese-traditional-decoder.wasm"),
-    (name = "tables/japanese-decoder.wasm", wasm = embed "tables/japanese-decoder.wasm"),
-    (name = "tables/korean-decoder.wasm", wasm = embed "tables/korean-decoder.wasm"),
-    (name = "tables/japanese-jis0212-decoder.wasm", wasm = embed "tables/japanese-jis0212-decoder.wasm"),
     (name = "tables/all.wasm", wasm = embed "tables/all.wasm"),
-    (name = "tables/all-decoder.wasm", wasm = embed "tables/all-decoder.wasm"),
   ],
   compatibilityDate = "2025-09-01",
 );

@@ -14,7 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { CORE, TABLE_MODULES, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
-import { DECODER_EXPECTED, DECODER_EXPORTS, differences, LITE_EXPECTED, missingFamilyOk } from '../checks.js';
+import { DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,14 +62,7 @@ for (const name of TABLE_MODULES) {
 }
 copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
 const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
-for (const host of [
-  'host/node.js',
-  'host/browser.js',
-  'readFileSync',
-  'compileStreaming',
-  'lite-browser',
-  'lite-node',
-]) {
+for (const host of ['host/node.js', 'host/browser.js', 'readFileSync', 'compileStreaming']) {
   if (bundle.includes(host))
     throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
 }
@@ -108,23 +101,6 @@ const failures = [
   ),
   ...differences(response.wasmOnly).map((d) => `checks (everything in wasm): ${d}`),
 ];
-// encoding-wasm/lite: the same decoding, its own tables entries and preload() (with the EUC-JP
-// decoder's part of japanese), no encoder (its fatal errors do not say where).
-for (const [entry, expected] of [['lite', LITE_EXPECTED]]) {
-  const result = response[entry];
-  failures.push(
-    ...differences(result.checks, expected).map((d) => `${entry} checks (host decoders): ${d}`),
-    ...differences(result.wasmOnly, expected).map((d) => `${entry} checks (everything in wasm): ${d}`),
-  );
-  if (JSON.stringify(result.exports) !== JSON.stringify(DECODER_EXPORTS))
-    failures.push(`encoding-wasm/${entry} exports ${result.exports}`);
-  if (!missingFamilyOk(result.before.gbk, 'gbk', 'chinese-simplified', `encoding-wasm/${entry}`))
-    failures.push(`${entry}: gbk before preload: ${JSON.stringify(result.before.gbk)}`);
-  if (!missingFamilyOk(result.before.eucJp, 'euc-jp', 'japanese-jis0212', `encoding-wasm/${entry}`))
-    failures.push(`${entry}: euc-jp before preload: ${JSON.stringify(result.before.eucJp)}`);
-  if (!missingFamilyOk(result.after.eucKr, 'euc-kr', 'korean', `encoding-wasm/${entry}`))
-    failures.push(`${entry}: euc-kr, never loaded: ${JSON.stringify(result.after.eucKr)}`);
-}
 const { host, before, after } = response;
 const refused = (r) => typeof r.error === 'string' && !('value' in r);
 if (!refused(host.eval)) failures.push(`eval is allowed in workerd: ${JSON.stringify(host.eval)}`);

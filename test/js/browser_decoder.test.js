@@ -1,0 +1,154 @@
+// The main entry's TextDecoder as browsers and bundlers load it (package.json conditions "default"
+// of "#host", "#decoder-wasm" and "#delegation": js/host/browser.js, browser_decoder_wasm.js,
+// delegation_browser.js), simulated in fresh Node processes by a module hook, with the .wasm files
+// read from dist/ instead of fetched:
+// - where every host decoder it hands work to is exact, no wasm and no wasm layer
+//   (js/decoder_wasm.js) is loaded at all (Node's are exact for UTF-8, UTF-16 and most single-byte
+//   encodings: where one is not, the layer is loaded, and the decoders' core instantiated only
+//   for that one);
+// - where delegation is off (ENCODING_WASM_NATIVE=0; a host decoder that is not exact does the
+//   same), the layer and the decoders' core (dist/encoding-lite.wasm: no encoders, no Latin-1
+//   narrowing) are loaded at load, and decode every single-byte encoding's 256 bytes as the index
+//   files say; preload() then loads the full core, which new decoders use;
+// - an encoding with tables is an Error naming its tables entry until they are loaded.
+// Node only: the browsers run the real thing in the host matrix (test/hosts/run.sh).
+import { describe, expect, it } from 'vitest';
+import { singleByteEncodings, singleByteTable, xUserDefinedTable } from './helpers.js';
+
+const isNode =
+  typeof process === 'object' &&
+  typeof process.versions?.node === 'string' &&
+  !process.versions.bun &&
+  typeof globalThis.Deno === 'undefined';
+const ROOT = new URL('../../', import.meta.url);
+
+// Module hooks: '#host' like the browser's (nothing at load; the cores and families through its
+// asynchronous loaders), '#decoder-wasm' and '#delegation' the browsers' own, 'encoding-wasm' the
+// sources.
+function asInABrowser() {
+  const file = (name) => JSON.stringify(new URL(`dist/${name}`, ROOT).href);
+  const js = (name) => JSON.stringify(new URL(`js/${name}`, ROOT).href);
+  const host = `import { readFileSync } from 'node:fs';
+    const compile = async (url) => new WebAssembly.Module(readFileSync(new URL(url)));
+    export const coreModule = null;
+    export const loadCore = () => compile(${file('encoding.wasm')});
+    export const loadDecoderCore = () => compile(${file('encoding-lite.wasm')});
+    export const loadFamilySync = null;
+    export const addPart = null;
+    export const loadFamily = (f) => compile(new URL(\`tables/\${f}.wasm\`, ${file('')}));
+    export const loadCombined = () => compile(${file('tables/all.wasm')});
+    export const isAscii = null;
+    export const bufferPrototype = undefined;`;
+  const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
+  const hooks = `export async function resolve(specifier, context, next) {
+    if (specifier === '#host') return { url: ${dataUrl(host)}, shortCircuit: true };
+    if (specifier === '#decoder-wasm') return { url: ${js('host/browser_decoder_wasm.js')}, shortCircuit: true };
+    if (specifier === '#delegation') return { url: ${js('host/delegation_browser.js')}, shortCircuit: true };
+    const resolved = await next(specifier, context);
+    return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
+  }`;
+  const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
+  return ['--import', JSON.parse(dataUrl(register))];
+}
+
+// What the page sees: the instances made (by their exports: 'core', 'decoders' for the decoders'
+// core, 'family'), whether the wasm layer is loaded, and what decoders give; `bytewise` lists
+// the encodings whose 256 bytes to decode (each byte after an 'a', so that none is a BOM).
+const script = (bytewise) => `
+  const made = [];
+  const { Instance } = WebAssembly;
+  WebAssembly.Instance = new Proxy(Instance, {
+    construct(target, args) {
+      const instance = Reflect.construct(target, args);
+      const names = Object.keys(instance.exports);
+      made.push(names.includes('ew_family_init') ? 'family' : names.includes('ew_encode') ? 'core' : 'decoders');
+      return instance;
+    },
+  });
+  const { wasmLayer } = await import(${JSON.stringify(new URL('js/wasm_layer.js', ROOT).href)});
+  const api = await import('encoding-wasm');
+  const message = (fn) => { try { fn(); return null; } catch (e) { return e.message; } };
+  const result = { layer: wasmLayer() !== null, made: [...made], delegated: api.nativeDelegation() };
+  const all = (name) => {
+    const bytes = new Uint8Array(512);
+    for (let b = 0; b < 256; b++) { bytes[2 * b] = 0x61; bytes[2 * b + 1] = b; }
+    return Array.from(new api.TextDecoder(name).decode(bytes), (c) => c.codePointAt(0));
+  };
+  result.bytewise = Object.fromEntries(${JSON.stringify(bytewise)}.map((name) => [name, all(name)]));
+  result.fatal = message(() => new api.TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.of(0x61, 0xff)));
+  result.utf16 = new api.TextDecoder('utf-16le').decode(Uint8Array.of(0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00));
+  result.shiftJis = message(() => new api.TextDecoder('shift_jis'));
+  result.madeByDecoders = [...made];
+  await api.preload('windows-1252', 'shift_jis');
+  result.afterPreload = [all('windows-1252').length, new api.TextDecoder('shift_jis').decode(Uint8Array.of(0x93, 0xfa))];
+  // (the family is instantiated by preload(), the core on first use)
+  result.madeAfterPreload = made.slice(result.madeByDecoders.length);
+  console.log(JSON.stringify(result));`;
+
+async function run(native) {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  delete env.ENCODING_WASM_NATIVE;
+  if (native !== undefined) env.ENCODING_WASM_NATIVE = native;
+  const names = [...singleByteEncodings().map((e) => e.name.toLowerCase()), 'x-user-defined'];
+  const args = [...asInABrowser(), '--input-type=module', '-e', script(names)];
+  const out = spawnSync(process.execPath, args, { cwd: fileURLToPath(ROOT), encoding: 'utf8', env });
+  expect(out.status, out.stderr).toBe(0);
+  return JSON.parse(out.stdout.trim().split('\n').pop());
+}
+
+// The code points of the 256 bytes after an 'a' each, as the index files say (U+FFFD for an error).
+function expectedBytewise() {
+  const expected = {};
+  const tables = [
+    ...singleByteEncodings().map((e) => [e.name.toLowerCase(), singleByteTable(e.index).decode]),
+    ['x-user-defined', xUserDefinedTable().decode],
+  ];
+  for (const [name, high] of tables) {
+    const points = [];
+    for (let b = 0; b < 256; b++) points.push(0x61, b < 0x80 ? b : (high[b - 0x80] ?? 0xfffd));
+    expected[name] = points;
+  }
+  return expected;
+}
+
+describe.skipIf(!isNode)('the main TextDecoder as browsers load it', () => {
+  it('fetches no wasm and no wasm layer where the host decoders are exact', async () => {
+    const result = await run(undefined);
+    const names = Object.keys(expectedBytewise());
+    const inWasm = names.filter((name) => !result.delegated.includes(name));
+    expect(result.delegated).toEqual(expect.arrayContaining(['utf-8', 'utf-16le', 'utf-16be']));
+    expect(inWasm.length).toBeLessThan(names.length / 2);
+    expect(result.layer).toBe(inWasm.length > 0);
+    expect(result.made).toEqual([]);
+    expect(result.bytewise).toEqual(expectedBytewise());
+    // UTF-8 FF at byte 1; UTF-16LE D83D DE00 is U+1F600.
+    expect(result.fatal).toBe('The encoded data is not valid utf-8 (the error was found at byte 1).');
+    expect(result.utf16).toBe('\u{1f600}a');
+    expect(result.madeByDecoders).toEqual(inWasm.length > 0 ? ['decoders'] : []);
+    expect(result.shiftJis).toBe(
+      "The shift_jis tables are not loaded. Import 'encoding-wasm/tables/japanese' or call " +
+        '\'await preload("shift_jis")\' first.',
+    );
+    // preload() loads the layer, the japanese family, and the full core for windows-1252 unless the
+    // host decodes it (instantiated on first use); Shift_JIS 93 FA is index jis0208 pointer 3569, U+65E5.
+    expect(result.afterPreload).toEqual([512, '\u65e5']);
+    expect(result.madeAfterPreload).toEqual(inWasm.includes('windows-1252') ? ['family', 'core'] : ['family']);
+  });
+
+  it("decodes in the decoders' core where delegation is off, and in the full core once preload() loads it", async () => {
+    const result = await run('0');
+    expect(result.layer).toBe(true);
+    expect(result.delegated).toEqual([]);
+    // (instantiated on the first decoder)
+    expect(result.made).toEqual([]);
+    expect(result.bytewise).toEqual(expectedBytewise());
+    expect(result.fatal).toBe('The encoded data is not valid utf-8 (the error was found at byte 1).');
+    expect(result.utf16).toBe('\u{1f600}a');
+    expect(result.madeByDecoders).toEqual(['decoders']);
+    expect(result.shiftJis).toMatch(/^The shift_jis tables are not loaded/);
+    expect(result.afterPreload).toEqual([512, '\u65e5']);
+    expect(result.madeAfterPreload).toEqual(['family', 'core']);
+  });
+});
