@@ -13,13 +13,8 @@
 // - an encoding with tables is an Error naming its tables entry until they are loaded.
 // Node only: the browsers run the real thing in the host matrix (test/hosts/run.sh).
 import { describe, expect, it } from 'vitest';
-import { singleByteEncodings, singleByteTable, xUserDefinedTable } from './helpers.js';
+import { isNode, singleByteEncodings, singleByteTable, xUserDefinedTable } from './helpers.js';
 
-const isNode =
-  typeof process === 'object' &&
-  typeof process.versions?.node === 'string' &&
-  !process.versions.bun &&
-  typeof globalThis.Deno === 'undefined';
 const ROOT = new URL('../../', import.meta.url);
 
 // Module hooks: '#host' like the browser's (nothing at load; the cores and families through its

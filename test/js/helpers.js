@@ -447,3 +447,11 @@ export function withHostileBuiltins(fn) {
   }
   return { result, called };
 }
+
+// Node itself (not Bun or Deno, which set process.versions.node too): for the tests that start Node
+// processes or use its module hooks.
+export const isNode =
+  typeof process === 'object' &&
+  typeof process.versions?.node === 'string' &&
+  !process.versions.bun &&
+  typeof globalThis.Deno === 'undefined';

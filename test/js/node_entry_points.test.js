@@ -10,13 +10,7 @@
 // - the hand-written declarations in types/ name exactly what the modules export.
 // Node only: Deno, Bun and browsers skip this file's tests.
 import { describe, expect, it } from 'vitest';
-import { singleByteEncodings, singleByteTable } from './helpers.js';
-
-const isNode =
-  typeof process === 'object' &&
-  typeof process.versions?.node === 'string' &&
-  !process.versions.bun &&
-  typeof globalThis.Deno === 'undefined';
+import { isNode, singleByteEncodings, singleByteTable } from './helpers.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
