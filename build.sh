@@ -66,7 +66,7 @@ fi
 # Checked-in C++/JS tables are rewritten only if the vendored data or the generator changed (npm
 # test checks them before this runs, so a stale or hand-edited one fails CI instead); the
 # family blobs (build outputs) go to $BUILD_DIR/tables/.
-timed "build: generated tables" run node cpp/tools/generate_tables.mjs --out "$BUILD_DIR"
+timed "build: generated tables" run node tools/generator/generate_tables.mjs --out "$BUILD_DIR"
 
 # ---- the wasm modules: the core and one per table family --------------------------------------
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (docs/toolchain.md)
@@ -96,7 +96,7 @@ build_wasm() {
     log "$shipped updated"
   done
 
-  # The parts' modules (their tables only, no code: cpp/tools/boundary.mjs FAMILIES `host`), which the
+  # The parts' modules (their tables only, no code: tools/generator/boundary.mjs FAMILIES `host`), which the
   # generator writes.
   for part in "$BUILD_DIR"/tables/parts/*.wasm; do
     shipped=dist/tables/$(basename "$part")

@@ -62,7 +62,7 @@ const node = {
 
 // In the browser:
 // - `node:fs` is test/hosts/browser/fs.js, which serves cpp/whatwg/ (the spec's data files that the
-//   helpers and the reference implementation read through cpp/tools/whatwg_data.mjs) as raw text.
+//   helpers and the reference implementation read through tools/generator/whatwg_data.mjs) as raw text.
 // - corpus.test.js reads ../shared/corpus (outside the package, present only on the project's
 //   machines, or $ENCODING_WASM_CORPUS) with node:fs: serveCorpus answers /__corpus/NAME from that
 //   directory, setup.js points the test there, and fs.js reads it.

@@ -6,7 +6,7 @@
 // --write-docs (`npm run bench -- sizes --write-docs`) it writes the tables "sizes" and "sizes-files"
 // into README.md and docs/performance.md (bench/docs_tables.mjs).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { COMBINED, FAMILIES } from '../cpp/tools/boundary.mjs';
+import { COMBINED, FAMILIES } from '../tools/generator/boundary.mjs';
 import { bundle, gz, splitBundle } from './bundle.mjs';
 import { writeDocs, writingDocs } from './docs_tables.mjs';
 

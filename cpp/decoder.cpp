@@ -1,5 +1,5 @@
 // The C++ API over each module's dispatch (cpp/generated/module_*.cpp, generated from
-// cpp/tools/boundary.mjs): an encoding whose codec is not linked into this module, or whose
+// tools/generator/boundary.mjs): an encoding whose codec is not linked into this module, or whose
 // tables are not loaded, is kUnavailable.
 #include "generated/codecs.h"
 

@@ -1,4 +1,4 @@
-// Expands the compact index forms written by cpp/tools/delta_stream.mjs (which describes both).
+// Expands the compact index forms written by tools/generator/delta_stream.mjs (which describes both).
 #pragma once
 #include <cstddef>
 #include <cstdint>

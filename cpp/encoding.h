@@ -41,7 +41,7 @@ struct DecodeResult {
 
 // Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the core, the
 // family modules and the native builds have it; the decode-only variants (encoding-wasm/lite's
-// modules) are built with EW_ERROR_LOG=0 (cpp/tools/boundary.mjs, docs/design.md section 16).
+// modules) are built with EW_ERROR_LOG=0 (tools/generator/boundary.mjs, docs/design.md section 16).
 #ifndef EW_ERROR_LOG
 #define EW_ERROR_LOG 1
 #endif
@@ -49,7 +49,7 @@ inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
 
 // Whether this build has the encoders' exports (ew_encode, and the core's ew_encode_into): the
 // decode-only variants that encoding-wasm/lite loads are built with EW_DECODE_ONLY=1, which leaves
-// them out, so the linker drops every encoder and its lookups (cpp/tools/boundary.mjs, VARIANTS;
+// them out, so the linker drops every encoder and its lookups (tools/generator/boundary.mjs, VARIANTS;
 // docs/design.md section 13).
 #ifndef EW_DECODE_ONLY
 #define EW_DECODE_ONLY 0

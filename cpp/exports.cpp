@@ -4,7 +4,7 @@
 // or per decoder (docs/design.md section 5). Every module (the core and each table family) has these
 // exports; the core also has ew_get_encoding and ew_encode_into (core_exports.cpp), a family
 // module ew_family_id and ew_family_init (its generated family_blob.cpp). The statuses, options
-// and scratch slots are generated from cpp/tools/boundary.mjs (generated/abi.h).
+// and scratch slots are generated from tools/generator/boundary.mjs (generated/abi.h).
 #include "exports.h"
 
 #include "ascii.h"

@@ -1,4 +1,4 @@
-// Unpacks a family blob packed by cpp/tools/packed_blob.mjs (which describes the model, the coder
+// Unpacks a family blob packed by tools/generator/packed_blob.mjs (which describes the model, the coder
 // and the layout; the constants here must match it).
 #pragma once
 #include <cstddef>

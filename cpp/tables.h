@@ -3,7 +3,7 @@
 // by pointer.
 // Codecs read them only after the family is loaded; the JS layer loads a family before it creates
 // a decoder or encoder that needs it. The families, their indexes and the accessors (index_big5()
-// ...) are generated from cpp/tools/boundary.mjs.
+// ...) are generated from tools/generator/boundary.mjs.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +20,7 @@ bool family_loaded(int family);
 // blob is not the one this core was generated with (size or checksum) or memory ran out.
 bool load_family(int family, const uint8_t* blob, size_t size);
 
-// load_family for the blob as cpp/tools/packed_blob.mjs packs it (the combined module's form).
+// load_family for the blob as tools/generator/packed_blob.mjs packs it (the combined module's form).
 bool load_packed_family(int family, const uint8_t* packed, size_t packed_size);
 
 // Fills the index arrays of `family` from its checked blob; false if memory ran out or the family
@@ -33,7 +33,7 @@ void* table_alloc(size_t bytes);
 
 // One index of a blob as a new array of `layout.count` entries, or nullptr when memory ran out:
 // a delta stream from code point 0 (expand_index) or a ranked stream (expand_ranked_index, with the
-// family's bitmap of used code points), as cpp/tools/family_tables.mjs wrote it.
+// family's bitmap of used code points), as tools/generator/family_tables.mjs wrote it.
 template <class T>
 T* expand_index(const uint8_t* blob, const generated::IndexLayout& layout) {
   T* out = static_cast<T*>(table_alloc(layout.count * sizeof(T)));

@@ -42,7 +42,7 @@ if [ "$full" = 1 ]; then
   (timed "install the host matrix's browsers and runtimes (in the background)" bash test/hosts/install-tools.sh) \
     > "$tools_log" 2>&1 &
   tools_pid=$!
-  step "generated tables are current (before the build rewrites them)" node cpp/tools/generate_tables.mjs --check
+  step "generated tables are current (before the build rewrites them)" node tools/generator/generate_tables.mjs --check
   echo; echo "==== build (build.sh: wasm, bundles, native tests, sizes)"
   bash build.sh --quiet
   wait "$tools_pid" || { cat "$tools_log"; exit 1; }
@@ -63,7 +63,7 @@ fi
 for group in $*; do
   case $group in
     generated)
-      step "generated files are up to date" node cpp/tools/generate_tables.mjs --check
+      step "generated files are up to date" node tools/generator/generate_tables.mjs --check
       step "the detector's trained model is up to date" node tools/detect/train.mjs --check
       step "iconv-lite's names as encoding-wasm/iconv-lite maps them are up to date" node tools/iconv_lite_labels.mjs --check
       step "the //TRANSLIT table is up to date" node tools/translit.mjs --check

@@ -5,7 +5,7 @@
 /** An ArrayBuffer, a SharedArrayBuffer, or any view of one (WebIDL's AllowSharedBufferSource). */
 export type AllowSharedBufferSource = ArrayBufferLike | ArrayBufferView;
 
-// EncodingName and TableFamily are generated from cpp/tools/boundary.mjs.
+// EncodingName and TableFamily are generated from tools/generator/boundary.mjs.
 import type { EncodingName, TableFamily } from './generated/names.js';
 export type { EncodingName, TableFamily };
 

@@ -1,5 +1,5 @@
 // The ranked stream's decoder (cpp/delta_stream.h) on token lists worked out by hand from the format
-// cpp/tools/delta_stream.mjs describes (test/tools/delta_stream.test.mjs encodes the same lists).
+// tools/generator/delta_stream.mjs describes (test/tools/delta_stream.test.mjs encodes the same lists).
 // The family tests check every real table against the index files.
 #include "delta_stream.h"
 

@@ -6,7 +6,7 @@
 namespace ew::test {
 namespace {
 
-// The decoder needs the family's part with index jis0212 too (cpp/tools/boundary.mjs).
+// The decoder needs the family's part with index jis0212 too (tools/generator/boundary.mjs).
 class EucJpDecoder : public FamilyTest<kJapanese> {
  protected:
   void SetUp() override {

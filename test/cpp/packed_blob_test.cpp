@@ -1,4 +1,4 @@
-// The packed blobs (cpp/packed_blob.h, packed by cpp/tools/packed_blob.mjs): each family's unpacks
+// The packed blobs (cpp/packed_blob.h, packed by tools/generator/packed_blob.mjs): each family's unpacks
 // to exactly its plain blob, which the family modules hold (both written by the generator), and a
 // damaged one is refused. The index tests load every family from its packed form.
 #include "packed_blob.h"

@@ -19,7 +19,7 @@ using Bytes = std::vector<uint8_t>;
 // cpp/whatwg/index-<name>.txt as pointer -> code point, read at test time.
 std::map<uint32_t, uint32_t> read_index(const std::string& name);
 
-// A build output of the generator (node cpp/tools/generate_tables.mjs --out build) in
+// A build output of the generator (node tools/generator/generate_tables.mjs --out build) in
 // EW_TABLES_DIR, such as "japanese.bin"; empty, and the test failed, if it cannot be read.
 Bytes read_table_file(const std::string& file);
 

@@ -40,7 +40,7 @@ const std::vector<EncodingEntry>& encodings_json();
 
 // ---- setup ------------------------------------------------------------------------------------
 
-// Loads a family from EW_TABLES_DIR/<family>.bin (node cpp/tools/generate_tables.mjs --out build);
+// Loads a family from EW_TABLES_DIR/<family>.bin (node tools/generator/generate_tables.mjs --out build);
 // aborts with a message if the blob is missing or does not match the core.
 void load_family_or_die(int family);
 void load_all_families();

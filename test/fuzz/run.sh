@@ -54,7 +54,7 @@ if ! libfuzzer_works; then
 fi
 
 # ---- tables, build ----------------------------------------------------------------------------
-node cpp/tools/generate_tables.mjs --out build
+node tools/generator/generate_tables.mjs --out build
 if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S test/fuzz -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++
 fi

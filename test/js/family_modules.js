@@ -25,7 +25,7 @@ export async function familyBytes(family) {
 
 export const familyModule = async (family) => WebAssembly.compile(await familyBytes(family));
 
-// A module with nothing but a part's custom section (cpp/tools/family_tables.mjs partModule), holding
+// A module with nothing but a part's custom section (tools/generator/family_tables.mjs partModule), holding
 // `payload` (https://webassembly.github.io/spec/core/binary/modules.html#custom-section).
 export function partModuleWith(payload) {
   const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >>> 7)]);

@@ -1,4 +1,4 @@
-// A part of a table family (cpp/tools/boundary.mjs FAMILIES `host`): index jis0212, which only the
+// A part of a table family (tools/generator/boundary.mjs FAMILIES `host`): index jis0212, which only the
 // EUC-JP decoder reads (https://encoding.spec.whatwg.org/#euc-jp-decoder; the encoder does not), is
 // a module of its own (dist/tables/japanese-jis0212.wasm), so that a Shift_JIS user does not fetch
 // it. Its blob is expanded in the japanese family's instance. Expected values come from

@@ -1,7 +1,7 @@
 // Shared helpers for the JS API suites. Everything here computes expectations from the Encoding
-// Standard's data files (cpp/whatwg/, read through cpp/tools/whatwg_data.mjs) or from the spec's
+// Standard's data files (cpp/whatwg/, read through tools/generator/whatwg_data.mjs) or from the spec's
 // algorithms written out in the simplest way; nothing here calls the code under test.
-import { readEncodings, readIndex, singleByteEncodings } from '../../cpp/tools/whatwg_data.mjs';
+import { readEncodings, readIndex, singleByteEncodings } from '../../tools/generator/whatwg_data.mjs';
 
 export { readEncodings, readIndex, singleByteEncodings };
 

@@ -1,10 +1,10 @@
 // Reference implementation (test oracle only) of the WHATWG Encoding Standard's index lookups.
 // https://encoding.spec.whatwg.org/#indexes
 //
-// The index files are read lazily (on first use) through cpp/tools/whatwg_data.mjs, and the
+// The index files are read lazily (on first use) through tools/generator/whatwg_data.mjs, and the
 // reverse lookups are built lazily from them. Nothing is precomputed at import time.
 
-import { readIndex, readRanges } from '../../cpp/tools/whatwg_data.mjs';
+import { readIndex, readRanges } from '../../tools/generator/whatwg_data.mjs';
 
 const indexCache = new Map(); // index name -> [[pointer, codePoint], ...] in the index's order
 const reverseCache = new Map(); // cache key -> lookup Map (pointer -> code point or back)

@@ -18,7 +18,7 @@
 // The algorithms live in the files next to this one (one per family), with the I/O queue and
 // "process a queue" / "process an item" in queue.mjs and the index lookups in indexes.mjs.
 
-import { readEncodings, singleByteEncodings } from '../../cpp/tools/whatwg_data.mjs';
+import { readEncodings, singleByteEncodings } from '../../tools/generator/whatwg_data.mjs';
 import { END_OF_QUEUE, FINISHED, IOQueue, isError, isSurrogate, processItem, processQueue } from './queue.mjs';
 import { Utf8Decoder, Utf8Encoder } from './utf8.mjs';
 import { SingleByteDecoder, SingleByteEncoder } from './single-byte.mjs';

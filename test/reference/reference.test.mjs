@@ -4,7 +4,7 @@
 // never by running the reference. The pointer arithmetic in comments shows the derivation.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readIndex, readRanges, readEncodings, singleByteEncodings } from '../../cpp/tools/whatwg_data.mjs';
+import { readIndex, readRanges, readEncodings, singleByteEncodings } from '../../tools/generator/whatwg_data.mjs';
 import {
   ENCODING_NAMES,
   getEncoding,

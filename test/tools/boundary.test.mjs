@@ -1,10 +1,10 @@
 // The few places outside the generator's reach that still name the table families (package.json
-// "exports", the plain workerd config, the suites' module list) agree with cpp/tools/boundary.mjs,
+// "exports", the plain workerd config, the suites' module list) agree with tools/generator/boundary.mjs,
 // so a family added there and missed here fails npm test instead of a user's import.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { FAMILIES, TABLE_MODULES, familyFile, tableVariants } from '../../cpp/tools/boundary.mjs';
+import { FAMILIES, TABLE_MODULES, familyFile, tableVariants } from '../../tools/generator/boundary.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, ROOT), 'utf8');

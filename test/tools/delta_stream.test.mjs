@@ -1,8 +1,8 @@
-// The ranked stream's encoder (cpp/tools/delta_stream.mjs) against token lists worked out by hand
+// The ranked stream's encoder (tools/generator/delta_stream.mjs) against token lists worked out by hand
 // from the format its header describes; test/cpp/delta_stream_test.cpp decodes the same lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeRankedStream } from '../../cpp/tools/delta_stream.mjs';
+import { encodeRankedStream } from '../../tools/generator/delta_stream.mjs';
 
 test('ranked stream: ranks among unused code points, the second cursor, raw steps', () => {
   const values = [1, null, 2, 5, 3, 0x20005, 0x20001, 4, 1, 200];

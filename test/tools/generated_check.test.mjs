@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const COPIED = ['cpp/tools', 'cpp/whatwg', 'cpp/generated', 'js/generated', 'js/tables', 'types/generated'];
+const COPIED = ['tools/generator', 'cpp/whatwg', 'cpp/generated', 'js/generated', 'js/tables', 'types/generated'];
 
 // `npm test` is test/run-all.sh, which checks the generated files before it runs build.sh: the
 // command is taken from there, so the test follows what CI really runs.
 const testScript = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.test;
 const runAll = readFileSync(join(ROOT, 'test/run-all.sh'), 'utf8');
-const checkCommand = /node cpp\/tools\/generate_tables\.mjs --check/.exec(runAll)?.[0];
+const checkCommand = /node tools\/generator\/generate_tables\.mjs --check/.exec(runAll)?.[0];
 
 function scratchCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'ew-generated-'));
@@ -27,7 +27,7 @@ const runCheck = (dir) => spawnSync('sh', ['-c', checkCommand], { cwd: dir, enco
 
 test('npm test checks the generated files before build.sh can regenerate them', () => {
   assert.equal(testScript, 'bash test/run-all.sh');
-  assert.equal(checkCommand, 'node cpp/tools/generate_tables.mjs --check');
+  assert.equal(checkCommand, 'node tools/generator/generate_tables.mjs --check');
   assert.ok(runAll.indexOf(checkCommand) < runAll.indexOf('bash build.sh'));
 });
 
@@ -39,7 +39,7 @@ test('the untouched copy passes the check', (t) => {
 });
 
 // Every generated file (as the generator lists them): a one-line edit fails the check and names it.
-const generated = spawnSync('node', ['cpp/tools/generate_tables.mjs', '--list'], { cwd: ROOT, encoding: 'utf8' })
+const generated = spawnSync('node', ['tools/generator/generate_tables.mjs', '--list'], { cwd: ROOT, encoding: 'utf8' })
   .stdout.split('\n')
   .filter(Boolean);
 const tracked = spawnSync('git', ['ls-files', ...generated], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n');

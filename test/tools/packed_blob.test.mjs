@@ -1,11 +1,11 @@
-// The blob packing (cpp/tools/packed_blob.mjs): every family's blob and hand-made token lists
+// The blob packing (tools/generator/packed_blob.mjs): every family's blob and hand-made token lists
 // round-trip through packBlob and unpackBlob; test/cpp/packed_blob_test.cpp unpacks the generator's
 // packed blobs in C++ and compares them with the plain ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { buildFamilyBlobs } from '../../cpp/tools/family_tables.mjs';
-import { packBlob, unpackBlob } from '../../cpp/tools/packed_blob.mjs';
+import { buildFamilyBlobs } from '../../tools/generator/family_tables.mjs';
+import { packBlob, unpackBlob } from '../../tools/generator/packed_blob.mjs';
 
 const varints = (values) => {
   const out = [];

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { TextDecoder, encode } from '../../js/index.js';
-import { readEncodings } from '../../cpp/tools/whatwg_data.mjs';
+import { readEncodings } from '../../tools/generator/whatwg_data.mjs';
 import { CJK_GROUPS, GROUPS, SINGLE_BYTE_GROUPS } from './languages.mjs';
 import { nameUnits, packageTexts, units, wordUnits } from './corpus.mjs';
 

@@ -1,4 +1,4 @@
-// `node:fs` for the Vitest browser projects, just enough for cpp/tools/whatwg_data.mjs and
+// `node:fs` for the Vitest browser projects, just enough for tools/generator/whatwg_data.mjs and
 // corpus.test.js:
 // - the suites read the Encoding Standard's data files (cpp/whatwg/) through it, and in the browser
 //   those files come from Vite as raw text instead. The data readers themselves run unchanged, so

@@ -1,7 +1,7 @@
 // The bytes the CSP pages decode in every encoding of the standard, and what the standard says they
 // decode to, from the spec-step reference implementation (test/reference/reference.mjs, written from
 // the standard's algorithm text and its index files), never from the package.
-import { singleByteEncodings } from '../../../cpp/tools/whatwg_data.mjs';
+import { singleByteEncodings } from '../../../tools/generator/whatwg_data.mjs';
 import { decode, encode, ENCODING_NAMES } from '../../reference/reference.mjs';
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

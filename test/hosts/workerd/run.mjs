@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { CORE, TABLE_MODULES, familyFile, tableVariants } from '../../../cpp/tools/boundary.mjs';
+import { CORE, TABLE_MODULES, familyFile, tableVariants } from '../../../tools/generator/boundary.mjs';
 import { DECODER_EXPECTED, differences, missingFamilyOk } from '../checks.js';
 import { freePort, waitForPort } from '../net.mjs';
 

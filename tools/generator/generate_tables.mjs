@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Generates the encoding list, the label table, the single-byte tables and the layout of the
 // multi-byte family tables from the vendored WHATWG data in cpp/whatwg/, and everything that
-// crosses a module boundary from cpp/tools/boundary.mjs (boundary_cpp.mjs, boundary_js.mjs).
-// Usage: node cpp/tools/generate_tables.mjs [--check] [--list] [--out DIR]
+// crosses a module boundary from tools/generator/boundary.mjs (boundary_cpp.mjs, boundary_js.mjs).
+// Usage: node tools/generator/generate_tables.mjs [--check] [--list] [--out DIR]
 // With --check nothing is written; the exit code is 1 when a checked-in file differs from what the
 // generator would write (CI runs this). --list prints the checked-in files it writes. With --out
 // DIR it also writes the build outputs DIR/tables/<family>.bin (the family's blob, which the native
-// tests load), DIR/tables/<family>.packed.bin (the blob packed: cpp/tools/packed_blob.mjs),
+// tests load), DIR/tables/<family>.packed.bin (the blob packed: tools/generator/packed_blob.mjs),
 // DIR/tables/<family>_blob.cpp (the blob for the family's wasm module) and DIR/tables/all_blob.cpp
 // (every family's packed blob, for the combined module); a part's module is
 // DIR/tables/parts/<part>.wasm, with a copy for each variant (<part>-<variant>.wasm: the same
@@ -38,7 +38,7 @@ function encodingsHeader() {
   lines.push(`inline constexpr int kSingleByteCount = ${singleByte.length};`, '');
   const without = encodings.filter((e) => !hasEncoder(e.name)).map((e) => `encoding != ${enumName(e.name)}`);
   lines.push(
-    '// Whether `encoding` has an encoder (from cpp/tools/boundary.mjs: every codec with an encode entry point).',
+    '// Whether `encoding` has an encoder (from tools/generator/boundary.mjs: every codec with an encode entry point).',
   );
   lines.push('constexpr bool has_encoder(int encoding) {');
   lines.push(`  return encoding >= 0 && encoding < kEncodingCount && ${without.join(' && ')};`, '}');
@@ -191,7 +191,7 @@ function jsLiteData() {
   });
   return [
     HEADER('encodings.json and the single-byte index-*.txt'),
-    "// encoding-wasm/lite's data: cpp/tools/generate_tables.mjs (jsLiteData) says what each holds.",
+    "// encoding-wasm/lite's data: tools/generator/generate_tables.mjs (jsLiteData) says what each holds.",
     `export const LITE_LABELS =\n  ${chunkString(groups.join(',')).trim().replace(/\n\s*/g, ' +\n  ')};`,
     `export const LITE_BYTEWISE = [${wrapList(hashes)}];`,
     '',
@@ -238,7 +238,7 @@ for (const [path, text] of Object.entries(outputs)) {
   } catch {}
   if (old === text) continue;
   if (check) {
-    console.error(`stale: ${path} differs from what cpp/tools/generate_tables.mjs writes`);
+    console.error(`stale: ${path} differs from what tools/generator/generate_tables.mjs writes`);
     stale++;
   } else {
     mkdirSync(new URL('.', url), { recursive: true });

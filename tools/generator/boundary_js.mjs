@@ -1,4 +1,4 @@
-// The JS and TypeScript side of cpp/tools/boundary.mjs: the ABI constants, the encoding and family
+// The JS and TypeScript side of tools/generator/boundary.mjs: the ABI constants, the encoding and family
 // lists, each host's family loaders (literal paths, so bundlers and Deno see every module), the
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
@@ -15,7 +15,7 @@ import {
   hostOf,
 } from './boundary.mjs';
 
-const FROM = 'cpp/tools/boundary.mjs';
+const FROM = 'tools/generator/boundary.mjs';
 const encodings = readEncodings();
 const names = encodings.map((e) => e.name.toLowerCase());
 const familyNames = FAMILIES.map((f) => f.name);
@@ -36,7 +36,7 @@ function abiJs() {
 function encodingsJs() {
   const families = encodings.map((e) => familyOfCodec(codecOf(e.name)));
   return [
-    banner('cpp/whatwg/encodings.json and cpp/tools/boundary.mjs'),
+    banner('cpp/whatwg/encodings.json and tools/generator/boundary.mjs'),
     "// The lower-cased name of every encoding, indexed by the core's Encoding id.",
     `export const ENCODING_NAMES = ${JSON.stringify(names)};`,
     '// The table family each encoding needs (an index into FAMILIES), or -1.',

@@ -2,7 +2,7 @@
 // cpp/packed_blob.h before the blob's checksum is checked and its tables are expanded;
 // docs/design.md section 3).
 //
-// A blob (cpp/tools/delta_stream.mjs) is a sequence of LEB128 varints ("tokens"), mostly small,
+// A blob (tools/generator/delta_stream.mjs) is a sequence of LEB128 varints ("tokens"), mostly small,
 // whose sizes follow each other: runs of small steps (rows in Unicode order, ranks of 0), runs of
 // large ones (orders no simple model predicts). gzip codes the varints' bytes with one Huffman code
 // per block; this codes each token's size with an adaptive binary arithmetic coder instead, in the

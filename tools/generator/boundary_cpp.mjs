@@ -1,4 +1,4 @@
-// The C++ and CMake side of cpp/tools/boundary.mjs: the ABI constants, the family list and
+// The C++ and CMake side of tools/generator/boundary.mjs: the ABI constants, the family list and
 // family_of, the codec entry points, one dispatch per module (it names only the codecs linked into
 // that module, so a missing one is a link error) and the CMake source lists. Used by
 // generate_tables.mjs.
@@ -25,7 +25,7 @@ import {
   tableVariants,
 } from './boundary.mjs';
 
-const FROM = 'cpp/tools/boundary.mjs';
+const FROM = 'tools/generator/boundary.mjs';
 const SPEC = 'https://encoding.spec.whatwg.org/';
 const familyEnum = (family) => `k${camel(FAMILIES[family].name)}`;
 const encodings = readEncodings();

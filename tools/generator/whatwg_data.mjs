@@ -2,7 +2,7 @@
 // Shared by the table generator and the tests, so both read the index files the same way.
 import { readFileSync } from 'node:fs';
 
-export const WHATWG_DIR = new URL('../whatwg/', import.meta.url);
+export const WHATWG_DIR = new URL('../../cpp/whatwg/', import.meta.url);
 
 // encodings.json as a flat list: [{ name, labels, heading }], in the spec's order.
 export function readEncodings() {
