@@ -44,7 +44,7 @@ export function bundledEntries() {
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const entries = {};
   for (const [subpath, targets] of Object.entries(exports)) {
-    // (a pattern, 'encoding-wasm/lite/tables/*', names entries built under another name)
+    // (a pattern names entries built under another name)
     if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true || subpath.includes('*')) continue;
     const name = targets.default.slice('./js/'.length, -'.js'.length);
     for (const [condition, target] of Object.entries(expectedTargets(name)))

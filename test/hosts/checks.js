@@ -37,7 +37,7 @@ export function hostRestrictions() {
   };
 }
 
-// Decoding through a TextDecoder class (the main entry's, or encoding-wasm/lite's): the checks of
+// Decoding through a TextDecoder class (the main entry's, by path or by package name): the checks of
 // EXPECTED that need nothing else. The families they need must be loaded (japanese with its part
 // japanese-jis0212, chinese-simplified).
 export function decodeChecks(TextDecoder) {
@@ -132,24 +132,24 @@ export async function scenario(api) {
   return { before, delegated, checks: withDelegation, wasmOnly, after };
 }
 
-// The TextDecoder alone (`lite`: it, preload, registerFamily and native delegation, as
-// 'encoding-wasm/lite' exports them) as its users would: the same as scenario() with a tables entry
+// The TextDecoder alone (`decoder`: it, preload, registerFamily and native delegation, imported
+// from the main entry) as its users would: the same as scenario() with a tables entry
 // ('encoding-wasm/tables/japanese', imported by the caller) and preload(), its checks those of
 // decodeChecks(), compared with DECODER_EXPECTED.
-export async function decoderScenario(lite) {
-  lite.setNativeDelegation(true);
-  const before = { gbk: missingFamily(lite, 'gbk'), eucJp: missingFamily(lite, 'euc-jp') };
-  await lite.preload('gbk', 'euc-jp');
-  const delegated = lite.nativeDelegation();
-  const withDelegation = decodeChecks(lite.TextDecoder);
-  lite.setNativeDelegation(false);
+export async function decoderScenario(decoder) {
+  decoder.setNativeDelegation(true);
+  const before = { gbk: missingFamily(decoder, 'gbk'), eucJp: missingFamily(decoder, 'euc-jp') };
+  await decoder.preload('gbk', 'euc-jp');
+  const delegated = decoder.nativeDelegation();
+  const withDelegation = decodeChecks(decoder.TextDecoder);
+  decoder.setNativeDelegation(false);
   // (the TextDecoder then needs the core, which a page whose host decoders are all exact has not
   // fetched)
-  await lite.preload('windows-1252');
-  const wasmOnly = decodeChecks(lite.TextDecoder);
-  const after = { eucKr: missingFamily(lite, 'euc-kr') };
+  await decoder.preload('windows-1252');
+  const wasmOnly = decodeChecks(decoder.TextDecoder);
+  const after = { eucKr: missingFamily(decoder, 'euc-kr') };
   // (what the object given exports)
-  const exports = Object.keys(lite).sort();
+  const exports = Object.keys(decoder).sort();
   return { before, delegated, checks: withDelegation, wasmOnly, after, exports };
 }
 export const DECODER_EXPORTS = ['TextDecoder', 'nativeDelegation', 'preload', 'registerFamily', 'setNativeDelegation'];

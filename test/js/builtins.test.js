@@ -418,9 +418,7 @@ describe('a page that replaces built-ins cannot reach into a call', () => {
   const STREAMED = ['windows-1252', 'utf-8', 'shift_jis', 'big5'];
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   // This marks the runs by patching the sources' DecoderCommon, so it runs where the entry under test
-  // is the sources and has a TextDecoderStream (hosts with TransformStream); not on
-  // encoding-wasm/lite (ENCODING_WASM_ENTRY=lite), which has no TextDecoderStream (the one
-  // test/js/lite_entry.js passes on is the main entry's bundle, checked in the main runs).
+  // is the sources and has a TextDecoderStream (hosts with TransformStream).
   const streamsFromSources = TextDecoderStream !== undefined && TextDecoder === SourceTextDecoder;
   it.skipIf(!streamsFromSources).each(BUILT_INS)(
     '%s: TextDecoderStream results are right, and it is not called',

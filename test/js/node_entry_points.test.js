@@ -127,21 +127,18 @@ describe.skipIf(!isNode)('import', () => {
 });
 
 describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)', () => {
-  it('without "module-sync" and process.getBuiltinModule, the sources and encoding-wasm/lite load through createRequire and decode', async () => {
+  it('without "module-sync" and process.getBuiltinModule, the sources load through createRequire and decode', async () => {
     // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
     // which turns it off too), so package.json gives them the sources with '#host' at
     // js/host/node_legacy.js; before 20.16 and 22.3 they have no process.getBuiltinModule either
     // (here: deleted before anything loads), and the host takes the built-ins through createRequire.
-    // dist/lite-node/, which every Node takes, is built with that host too.
     const script = `
       const decode = (m, label, bytes) => new m.TextDecoder(label).decode(Uint8Array.from(bytes));
       const main = await import('encoding-wasm');
-      const lite = await import('encoding-wasm/lite');
       console.log(JSON.stringify({
         getBuiltinModule: typeof process.getBuiltinModule,
         resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
         main: [decode(main, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(main, 'windows-1252', [0x80, 0x61])],
-        decoder: [decode(lite, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(lite, 'windows-1252', [0x80, 0x61])],
         encoded: Array.from(main.encode('\u20ac', 'windows-1252')),
       }));`;
     const older = hasRequireEsm() ? ['--no-experimental-require-module'] : [];
@@ -152,7 +149,6 @@ describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)'
       getBuiltinModule: 'undefined',
       resolved: ['js/index.js', 'js/host/node_legacy.js'],
       main: ['\u65e5\u672c', '\u20aca'],
-      decoder: ['\u65e5\u672c', '\u20aca'],
       encoded: [0x80],
     });
   });
@@ -403,7 +399,7 @@ describe.skipIf(!isNode)('family modules read through Bun.mmap where Bun has it 
   });
 
   it('where mapping fails, node:fs reads the file', async () => {
-    expect(await run('encoding-wasm/lite', true)).toEqual({
+    expect(await run('encoding-wasm', true)).toEqual({
       text: '\u65e5\u672c',
       mapped: ['japanese.wasm'],
       fs: true,

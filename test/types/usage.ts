@@ -175,29 +175,6 @@ encodeReportingErrors(new Uint8Array(1));
 new ErrorReportingEncoder('gbk', { errorMode: 'fatal' });
 void [reported, firstOffset, encodeErrors, reportedBytes];
 
-// encoding-wasm/lite: fatal and streaming, and no encoders
-import * as decoderEntry from 'encoding-wasm/lite';
-await decoderEntry.preload('gbk');
-const lite = new decoderEntry.TextDecoder('shift_jis', { fatal: true });
-const liteText: string = lite.decode(new Uint8Array([0x82, 0xa0]), { stream: true });
-const liteName: decoderEntry.EncodingName = lite.encoding;
-decoderEntry.setNativeDelegation(false);
-// @ts-expect-error: the lite entry has no encoders
-decoderEntry.encode('a');
-void [liteText, liteName];
-
-// encoding-wasm/lite
-import * as liteEntry from 'encoding-wasm/lite';
-import 'encoding-wasm/lite/tables/japanese';
-import 'encoding-wasm/lite/tables/japanese-jis0212';
-await liteEntry.preload('windows-1252');
-const smallest = new liteEntry.TextDecoder('windows-1252', { ignoreBOM: true });
-const smallestText: string = smallest.decode(new Uint8Array([0x80]));
-const smallestName: liteEntry.EncodingName = smallest.encoding;
-const handedToHost: string[] = liteEntry.nativeDelegation();
-// @ts-expect-error: the lite entry has no TextEncoder
-new liteEntry.TextEncoder();
-void [smallestText, smallestName, handedToHost];
 
 // encoding-wasm/iconv-lite
 import iconv, * as iconvLite from 'encoding-wasm/iconv-lite';

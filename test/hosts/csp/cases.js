@@ -39,12 +39,11 @@ function decodeAll(TextDecoder, inputs) {
   return out;
 }
 
-export async function cases({ main, lite, hooks, install, natives, violations }) {
+export async function cases({ main, hooks, install, natives, violations }) {
   const { inputs } = await (await fetch(new URL('./expected.json', location.href))).json();
   // With 'wasm-unsafe-eval' the families can load; without it preload() must reject.
   const preload = {
     main: await attemptAsync(() => main.preload().then(() => 'loaded')),
-    lite: await attemptAsync(() => lite.preload().then(() => 'loaded')),
   };
   const encoder = new main.TextEncoder();
   const into = new Uint8Array(4);
@@ -52,10 +51,9 @@ export async function cases({ main, lite, hooks, install, natives, violations })
     preload,
     decoded: {
       main: decodeAll(main.TextDecoder, inputs),
-      lite: decodeAll(lite.TextDecoder, inputs),
       native: decodeAll(natives.TextDecoder, inputs),
     },
-    delegated: { main: main.nativeDelegation(), lite: lite.nativeDelegation() },
+    delegated: { main: main.nativeDelegation() },
     encode: attempt(() => Array.from(main.encode('\u65e5\u672c', 'shift_jis'))),
     encodeUtf8: attempt(() => Array.from(main.encode('\u20ac', 'utf-8'))),
     textEncoder: attempt(() => Array.from(encoder.encode('\u20ac\ud800'))),

@@ -27,32 +27,31 @@ export function judge(report, { expected }, allowed) {
     const r = report.decoded.native[name];
     return decodedAs(r.replacement, expected[name].replacement) && decodedAs(r.fatal, expected[name].fatal);
   });
-  for (const entry of ['main', 'lite']) {
-    worked[entry] = [];
-    for (const [name, want] of Object.entries(expected)) {
-      const got = report.decoded[entry][name];
-      const label = `${entry} ${name}`;
-      if ('value' in got.replacement) {
-        worked[entry].push(name);
-        // Never a wrong decode.
-        if (got.replacement.value !== want.replacement) fail(`${label}: wrong output ${show(got.replacement)}`);
-        if (!decodedAs(got.fatal, want.fatal)) fail(`${label} (fatal): ${show(got.fatal)}; want ${want.fatal}`);
-      } else if (allowed) {
-        fail(`${label}: ${show(got.replacement)} although wasm is allowed`);
-      } else if (!isRefusal(got.replacement, name) || !isRefusal(got.fatal, name)) {
-        fail(`${label}: not the TypeError naming '${DIRECTIVE}' and the encoding: ${show(got)}`);
-      }
+  const entry = 'main';
+  worked[entry] = [];
+  for (const [name, want] of Object.entries(expected)) {
+    const got = report.decoded[entry][name];
+    const label = `${entry} ${name}`;
+    if ('value' in got.replacement) {
+      worked[entry].push(name);
+      // Never a wrong decode.
+      if (got.replacement.value !== want.replacement) fail(`${label}: wrong output ${show(got.replacement)}`);
+      if (!decodedAs(got.fatal, want.fatal)) fail(`${label} (fatal): ${show(got.fatal)}; want ${want.fatal}`);
+    } else if (allowed) {
+      fail(`${label}: ${show(got.replacement)} although wasm is allowed`);
+    } else if (!isRefusal(got.replacement, name) || !isRefusal(got.fatal, name)) {
+      fail(`${label}: not the TypeError naming '${DIRECTIVE}' and the encoding: ${show(got)}`);
     }
-    // Without wasm: at least every encoding the host decodes exactly among those it may take
-    // (UTF-8, UTF-16 and the single-byte ones: the multi-byte ones need the tables).
-    if (!allowed) {
-      const multiByte = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
-      const missing = nativeExact.filter((n) => !multiByte.includes(n) && !worked[entry].includes(n));
-      if (missing.length) fail(`${entry}: the host decodes ${missing.join(', ')} exactly, but ours refused`);
-      const delegated = report.delegated[entry];
-      if (String(delegated) !== String(worked[entry]))
-        fail(`${entry}: nativeDelegation() says ${delegated}, but ${worked[entry]} worked`);
-    }
+  }
+  // Without wasm: at least every encoding the host decodes exactly among those it may take
+  // (UTF-8, UTF-16 and the single-byte ones: the multi-byte ones need the tables).
+  if (!allowed) {
+    const multiByte = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
+    const missing = nativeExact.filter((n) => !multiByte.includes(n) && !worked[entry].includes(n));
+    if (missing.length) fail(`${entry}: the host decodes ${missing.join(', ')} exactly, but ours refused`);
+    const delegated = report.delegated[entry];
+    if (String(delegated) !== String(worked[entry]))
+      fail(`${entry}: nativeDelegation() says ${delegated}, but ${worked[entry]} worked`);
   }
   const check = (what, ok, result) => ok || fail(`${what}: ${show(result)}`);
   // Encoding and loading.
@@ -60,10 +59,8 @@ export function judge(report, { expected }, allowed) {
   check('TextEncoder encode', String(report.textEncoder.value) === '226,130,172,239,191,189', report.textEncoder);
   check('TextEncoder encodeInto', String(report.encodeInto.value) === '2,4,97,226,130,172', report.encodeInto);
   check('hooks utf8Encode', String(report.hookUtf8Encode.value) === '226,130,172', report.hookUtf8Encode);
-  for (const entry of ['main', 'lite']) {
-    const r = report.preload[entry];
-    check(`${entry} preload()`, allowed ? r.value === 'loaded' : isRefusal(r, null), r);
-  }
+  const loaded = report.preload.main;
+  check('preload()', allowed ? loaded.value === 'loaded' : isRefusal(loaded, null), loaded);
   if (allowed) {
     check("encode('日本', 'shift_jis')", String(report.encode.value) === String(sjis), report.encode);
     check("encode('€', 'utf-8')", String(report.encodeUtf8.value) === '226,130,172', report.encodeUtf8);
@@ -82,7 +79,7 @@ export function judge(report, { expected }, allowed) {
     check('polyfill install() report', r && !r.replaced.length && !r.wrapped.length, report.polyfill.report);
   }
   const summary =
-    `${allowed ? 'wasm allowed' : 'wasm refused'}: main decodes ${worked.main.length}, lite ${worked.lite.length} ` +
+    `${allowed ? 'wasm allowed' : 'wasm refused'}: main decodes ${worked.main.length} ` +
     `of ${Object.keys(expected).length} encodings (the host's own is exact on ${nativeExact.length}); ` +
     `${report.violations.length} CSP violation report(s)` +
     (allowed

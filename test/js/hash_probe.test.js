@@ -1,28 +1,14 @@
-// encoding-wasm/lite, kept for its existing users, is the main entry's TextDecoder, preload,
-// registerFamily and native delegation (js/lite.js); the hash probe by which the main entry decides,
-// without wasm, whether the host's decoder of a single-byte encoding is exact (js/native.js,
-// js/host_probes.js exactSingleByte, js/generated/lite_data.js LITE_BYTEWISE).
+// The hash probe by which the main entry decides, without wasm, whether the host's decoder of a
+// single-byte encoding is exact (js/native.js, js/host_probes.js exactSingleByte,
+// js/generated/lite_data.js LITE_BYTEWISE).
 import { describe, expect, it, vi } from 'vitest';
 import { LITE_BYTEWISE } from '../../js/generated/lite_data.js';
-import * as main from 'encoding-wasm';
-import * as lite from 'encoding-wasm/lite';
 import * as reference from '../reference/reference.mjs';
 import { singleByteEncodings, singleByteTable } from './helpers.js';
 
 const inBrowser = typeof document !== 'undefined';
 
-describe('encoding-wasm/lite', () => {
-  it("is the main entry's TextDecoder, preload, registerFamily and native delegation", () => {
-    expect(Object.keys(lite).sort()).toEqual([
-      'TextDecoder',
-      'nativeDelegation',
-      'preload',
-      'registerFamily',
-      'setNativeDelegation',
-    ]);
-    for (const name of Object.keys(lite)) expect(lite[name], name).toBe(main[name]);
-  });
-
+describe('the hash probe data', () => {
   it("LITE_BYTEWISE: the hash of the reference decoder's output for bytes 0x00-0xFF, 0 where there is none", () => {
     const all = Uint8Array.from({ length: 256 }, (_, b) => b);
     const hash = (text) => {
