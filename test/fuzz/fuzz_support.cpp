@@ -114,7 +114,8 @@ void load_family_or_die(int family) {
   std::string path = std::string(EW_TABLES_DIR) + "/" + kFamilyNames[family] + ".bin";
   std::ifstream file(path, std::ios::binary);
   if (!file.good()) {
-    std::fprintf(stderr, "%s is missing: run node tools/generator/generate_tables.mjs --out build\n", path.c_str());
+    std::fprintf(stderr, "%s is missing: run node tools/generator/generate_tables.mjs --out build\n",
+                 path.c_str());
     std::abort();
   }
   std::ostringstream data;
