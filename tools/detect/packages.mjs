@@ -1,6 +1,8 @@
 // The npm packages of tools/detect/package.json (pinned there, installed into
-// tools/detect/node_modules by tools/detect/install.sh) for files outside tools/detect/, which do
-// not resolve them by themselves: bench/corpus/generate.mjs reads its sources through this module.
+// tools/detect/node_modules by tools/detect/install.sh), checked: for files outside tools/detect/,
+// which do not resolve them by themselves (bench/corpus/generate.mjs reads its sources through this
+// module), and for corpus.mjs, which every training and evaluation script imports, so that a
+// missing install says how to make it.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -12,7 +14,8 @@ export function packageDir(name) {
   const manifest = `${dir}package.json`;
   const version = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : 'missing';
   if (version !== PINNED[name]) {
-    throw new Error(`${name}: ${version} installed, ${PINNED[name]} pinned; run bash tools/detect/install.sh`);
+    const found = version === 'missing' ? 'not installed' : `${version} installed`;
+    throw new Error(`${name} ${PINNED[name]} is pinned, ${found} in tools/detect/; run bash tools/detect/install.sh`);
   }
   return dir;
 }
