@@ -9,5 +9,6 @@ cd "$(dirname "$0")"
 source ../step_times.sh
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "tools/detect/install.sh: npm ci (the detector's training text, the benchmark corpus's sources)"
-  timed "npm ci in tools/detect (the detector's training text)" npm ci --no-audit --no-fund --loglevel=error
+  # (its summary line to /dev/null: the line above says what runs; errors still go to stderr)
+  timed "npm ci in tools/detect (the detector's training text)" npm ci --no-audit --no-fund --loglevel=error > /dev/null
 fi
