@@ -3,7 +3,8 @@
 # detector is trained and evaluated on, and the sources of the benchmark corpus
 # (bench/corpus/generate.mjs, through tools/detect/packages.mjs). As build.sh does for the root:
 # `npm ci` when node_modules/.package-lock.json is missing or older than package-lock.json, else
-# nothing, silently. test/run-all.sh runs it for the groups that read the text; `npm run bench` too.
+# nothing, silently. test/run-all.sh runs it for the groups that read the text, test/hosts/run.sh
+# and `npm run bench` too.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ../step_times.sh
