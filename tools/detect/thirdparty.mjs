@@ -1,5 +1,5 @@
 // The third-party evaluation set: text nobody here wrote or chose, and the detector was never trained
-// on: the translated compiler messages of the npm package typescript (a pinned devDependency,
+// on: the translated compiler messages of the npm package typescript (a pinned devDependency of the root,
 // Apache-2.0; node_modules/typescript/lib/<locale>/diagnosticMessages.generated.json), in the
 // languages TypeScript is translated into. Messages are real UI text: sentences with quoted names,
 // '{0}' placeholders, option names and code in ASCII among the language's letters. Each document is
