@@ -2,8 +2,7 @@
 // How a decoder reaches wasm (in browsers, the core is fetched at load only where a decoder would
 // need it: js/host/browser_decoder_wasm.js).
 import { decoderWasm } from '#decoder-wasm';
-import { ENCODING_NAMES } from './generated/encodings.js';
-import { encodingId } from './labels.js';
+import { encodingId, NAMES } from './labels.js';
 import { prepend } from './after_error.js';
 import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
 import { hostError } from './host_error.js';
@@ -14,7 +13,7 @@ import { hostDecoderFor } from './native.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
-const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
+const REPLACEMENT = NAMES.indexOf('replacement');
 let isTextDecoder;
 
 // The fallback of a decoder made by `newTarget` (its constructor's new.target) for the encoding
@@ -46,7 +45,7 @@ export class DecoderCommon {
     // tables are missing and the polyfill's fallback takes it, an instance of that (no wasm needed);
     // else its eight bytes of state (BOM seen included) in the module that implements the encoding,
     // loading its tables if need be.
-    const name = ENCODING_NAMES[id];
+    const name = NAMES[id];
     let instance = null;
     let host = hostDecoderFor(name);
     if (host === null) {

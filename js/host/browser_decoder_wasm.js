@@ -6,7 +6,8 @@
 // TextDecoder of the windows-1252 sort fetches nothing; an encoding that needs wasm needs preload()
 // or a tables entry first, which load the layer and the full core. Other hosts:
 // js/host/decoder_wasm_at_load.js.
-import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from '../generated/encodings.js';
+import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';
+import { NAMES } from '../labels.js';
 import * as MESSAGES from '../messages.js';
 import { coreNeeded } from '../native.js';
 import { notLoaded, unlessRefused } from '../wasm_refusal.js';
@@ -25,7 +26,7 @@ export const decoderWasm = {
   instanceFor(id, decoding) {
     const layer = wasmLayer();
     if (layer !== null) return layer.instanceFor(id, decoding);
-    const name = ENCODING_NAMES[id];
+    const name = NAMES[id];
     const family = ENCODING_FAMILY[id];
     throw notLoaded(name, family < 0 ? MESSAGES.coreMissing(name) : MESSAGES.familyMissing(name, FAMILIES[family]));
   },
