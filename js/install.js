@@ -22,7 +22,7 @@ import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
 import { hostDecoderFor, nativeDelegation } from './native.js';
 import { TextDecoderStream, TextEncoderStream } from './streams.js';
 import { withFallback } from './fallback.js';
-import { TextDecoder } from './with_decoder_wasm.js';
+import { TextDecoder } from './with_wasm_layer.js';
 import { TextEncoder } from './text_encoder.js';
 import { wasmRefused } from './wasm_refusal.js';
 
