@@ -9,17 +9,17 @@ import {
   loadFamily,
   loadFamilySync,
 } from '#host';
-import { DECODER_PART, ENCODING_FAMILY, ENCODING_NAMES, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
+import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
-import { encodingId } from './labels.js';
+import { encodingId, NAMES } from './labels.js';
 import * as MESSAGES from './messages.js';
 import * as WASM_MESSAGES from './wasm_messages.js';
 import { notLoaded } from './wasm_refusal.js';
 import { hostDecoderFor } from './native.js';
 
 export { encodingId };
-export const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
-export const UTF_8 = ENCODING_NAMES.indexOf('utf-8');
+export const REPLACEMENT = NAMES.indexOf('replacement');
+export const UTF_8 = NAMES.indexOf('utf-8');
 // The core's compiled module and its instance, made on first use. Node, Bun, Deno and workerd have
 // the module at load; browsers and bundlers fetch it (js/host/browser.js loadCore) only for what
 // needs it: at load where a TextDecoder would (js/host/browser_decoder_wasm.js) or where an entry
@@ -32,7 +32,7 @@ const families = FAMILIES.map(() => null);
 // encoding a TextDecoder was asked for so far), an Error naming encoding `id` and preload().
 export function coreInstance(id = UTF_8) {
   if (core !== null) return core;
-  if (module === null) throw notLoaded(ENCODING_NAMES[id], MESSAGES.coreMissing(ENCODING_NAMES[id]));
+  if (module === null) throw notLoaded(NAMES[id], MESSAGES.coreMissing(NAMES[id]));
   return (core = new WasmInstance(module));
 }
 
@@ -55,7 +55,7 @@ export async function loadDecoderCore() {
 const decoderCoreInstance = (id) =>
   module !== null || decoderModule === null ? coreInstance(id) : (decoderCore ??= new WasmInstance(decoderModule));
 
-export const encodingName = (id) => ENCODING_NAMES[id];
+export const encodingName = (id) => NAMES[id];
 
 // The module that implements encoding `id`, loading its family synchronously where the host can
 // read files; elsewhere the family must have been imported or preloaded. `decoding`: for a decoder,
@@ -75,7 +75,7 @@ export function instanceFor(id, decoding = false) {
 // Family `family`'s module, read where the host can (for a decoder or encoder of encoding `id`).
 function loadSync(family, id) {
   const name = FAMILIES[family];
-  if (!loadFamilySync) throw notLoaded(ENCODING_NAMES[id], MESSAGES.familyMissing(ENCODING_NAMES[id], name));
+  if (!loadFamilySync) throw notLoaded(NAMES[id], MESSAGES.familyMissing(NAMES[id], name));
   try {
     return loadFamilySync(name);
   } catch (error) {
@@ -127,7 +127,7 @@ export async function preload(...labels) {
     if (id < 0) throw new RangeError(MESSAGES.badLabel(label));
     // (the family, then its part that the decoder needs, if any, which the family's instance expands)
     if (ENCODING_FAMILY[id] >= 0) wanted.add(ENCODING_FAMILY[id]).add(DECODER_PART[id]);
-    else if (hostDecoderFor(ENCODING_NAMES[id]) === null) needCore = true;
+    else if (hostDecoderFor(NAMES[id]) === null) needCore = true;
   }
   if (needCore) await loadCoreModule();
   if (labels.length === 0) FAMILIES.forEach((_, f) => wanted.add(f));

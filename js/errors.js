@@ -10,7 +10,7 @@ import { instanceFor } from './core.js';
 import { encoderId } from './encode.js';
 import { encodeChunk, newEncoderRecord } from './encoder.js';
 import * as MESSAGES from './messages.js';
-import { DecoderCommon } from './text_decoder.js';
+import { DecoderCommon } from './with_wasm_layer.js';
 import { Uint8Array } from './intrinsics.js';
 import { defineInterface, toBytes, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 

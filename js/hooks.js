@@ -11,7 +11,7 @@ import { encode, encoderId } from './encode.js';
 import { SPEC_NAMES } from './generated/names.js';
 import { HOOK_MESSAGES } from './messages.js';
 import * as MESSAGES from './messages.js';
-import { DecoderCommon } from './text_decoder.js';
+import { DecoderCommon } from './with_wasm_layer.js';
 import { TextEncoder } from './text_encoder.js';
 import { apply, lengthOf } from './intrinsics.js';
 import { toBytes, toDOMString } from './webidl.js';

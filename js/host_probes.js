@@ -2,7 +2,7 @@
 // entry's delegation (js/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
 // { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
 // a TextDecoder constructor, so they call no built-in a page could have replaced (js/intrinsics.js).
-import { apply, bufferOf, charCodeOf, lengthOf, Uint16Array, Uint8Array } from './intrinsics.js';
+import { apply, bufferOf, charCodeOf, lengthOf, Uint8Array } from './intrinsics.js';
 
 const { imul } = Math;
 
@@ -189,18 +189,6 @@ export function exactBytewise(host, name, ours) {
     return true;
   } catch {
     return false;
-  }
-}
-
-// A UTF-16LE decoder of the host's class `Native` (ignoring BOMs) that makes strings of our output's
-// code units (js/strings.js, js/lite/wasm.js), if it has a correct one, else null. Our output never
-// holds lone surrogates, so its error handling never comes into play.
-export function utf16StringDecoder(Native) {
-  try {
-    const d = new Native('utf-16le', { ignoreBOM: true });
-    return d.decode(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00])) === '\ufeffa\u{1f600}' ? d : null;
-  } catch {
-    return null;
   }
 }
 

@@ -2,8 +2,10 @@
 // Encoding Standard's decoders and encoders, for code that calls iconv-lite where Node's Buffer is
 // missing (Workers, Deno, browsers). Only the standard's encodings: iconv-lite's names for them
 // (js/generated/iconv_lite_labels.js) and the standard's labels; docs/iconv-lite.md lists where
-// the results differ from iconv-lite's. Built on the public entries only.
-import { preload, TextDecoder } from './index.js';
+// the results differ from iconv-lite's. Built on the public entries' modules: the TextDecoder with
+// the wasm layer at load (js/with_wasm_layer.js), as encoding is in wasm anyway.
+import { preload } from './preload.js';
+import { TextDecoder } from './with_wasm_layer.js';
 import { ErrorReportingEncoder } from './errors.js';
 import { normalizeEncoding } from './hooks.js';
 import { ICONV_LITE_LABELS } from './generated/iconv_lite_labels.js';

@@ -1,6 +1,6 @@
 // encoding-wasm: the WHATWG Encoding Standard's TextDecoder and TextEncoder for every encoding and
 // label, from a C++ core compiled to WebAssembly. https://encoding.spec.whatwg.org/
-export { TextDecoder } from './text_decoder.js';
+export { TextDecoder } from './with_decoder_wasm.js';
 export { TextEncoder } from './text_encoder.js';
 // Both undefined where the host has no TransformStream (streams.js).
 export { TextDecoderStream, TextEncoderStream } from './streams.js';

@@ -18,11 +18,12 @@
 import '#core-at-load';
 import { loadFamilySync } from '#host';
 import { instanceFor } from './core.js';
-import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
+import { ENCODING_FAMILY } from './generated/encodings.js';
+import { NAMES as ENCODING_NAMES } from './labels.js';
 import { hostDecoderFor, nativeDelegation } from './native.js';
 import { TextDecoderStream, TextEncoderStream } from './streams.js';
 import { withFallback } from './fallback.js';
-import { TextDecoder } from './text_decoder.js';
+import { TextDecoder } from './with_wasm_layer.js';
 import { TextEncoder } from './text_encoder.js';
 import { wasmRefused } from './wasm_refusal.js';
 

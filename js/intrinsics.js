@@ -58,7 +58,7 @@ export function copyOut(buffer, offset, length) {
 // is none, else a function returning it. Node and Deno define it as a getter that loads their web
 // streams, which reading it at load time made a fresh Node 20 import of the package 1.4 ms slower
 // (bench/startup.mjs); the getter is kept, so a page replacing the global later changes nothing.
-export const hostTransformStream = (() => {
+export const hostTransformStream = /* @__PURE__ */ (() => {
   const property = Reflect.getOwnPropertyDescriptor(globalThis, 'TransformStream');
   if (property === undefined) return null;
   const { get, value } = property;

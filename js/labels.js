@@ -5,8 +5,10 @@
 import { LITE_LABELS } from './generated/lite_data.js';
 import { charCodeOf, fromCharCode, Map, mapGet, mapSet } from './intrinsics.js';
 
-// Every encoding's lower-cased name, by Encoding id, and the id of every label, built at load time
-// by plain loops: in a TextDecoder constructor no built-in a page could have replaced is called.
+// Every encoding's lower-cased name, by Encoding id (what the TextDecoder and the wasm layer use:
+// generated/encodings.js ENCODING_NAMES holds the same, but a page's TextDecoder then ships the names
+// once), and the id of every label, built at load time by plain loops: in a TextDecoder constructor
+// no built-in a page could have replaced is called.
 export const NAMES = [];
 const ids = { __proto__: null };
 let longest = 0;

@@ -13,39 +13,23 @@
 // ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
-import { ENCODING_FAMILY, ENCODING_NAMES } from './generated/encodings.js';
+import { ENCODING_FAMILY } from './generated/encodings.js';
 import { LITE_BYTEWISE } from './generated/lite_data.js';
+import { NAMES } from './labels.js';
 import { exactSingleByte, exactUtf, probedUtf } from './host_probes.js';
-import { delegateByDefault } from '#delegation';
+import { delegateAtLoad } from '#delegation';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
-// ENCODING_WASM_NATIVE: '1' on, '0' off, anything else the default. Reading the environment can
-// throw: then it simply says nothing. Deno's through its own API, where the permission is already
-// granted (so never a prompt): its `process` global loads its Node compatibility layer, which made
-// a fresh import of the package tens of milliseconds slower (bench/startup.mjs).
-function fromEnv() {
-  try {
-    const { Deno } = globalThis;
-    const name = 'ENCODING_WASM_NATIVE';
-    const value = Deno
-      ? Deno.permissions.querySync({ name: 'env', variable: name }).state === 'granted'
-        ? Deno.env.get(name)
-        : undefined
-      : globalThis.process?.env?.[name];
-    return value === '1' ? true : value === '0' ? false : null;
-  } catch {
-    return null;
-  }
-}
 // Whether the host's decoder of `name` is exact (true or false), for the names probed so far.
 const exactHost = { __proto__: null };
 // The host's decoder, with its decode() as it was at load time (text_decoder.js and the probes
 // call that).
 const host =
   typeof HostTextDecoder === 'function' ? { Native: HostTextDecoder, decode: HostTextDecoder.prototype.decode } : null;
-// (the default per host: browsers delegate; where Buffer makes strings from wasm memory, not)
-let enabled = fromEnv() ?? delegateByDefault();
+// (ENCODING_WASM_NATIVE, else the default per host: browsers delegate; where Buffer makes strings
+// from wasm memory, not)
+let enabled = delegateAtLoad();
 
 // The single-byte encodings and x-user-defined: every encoding of the core but UTF-8, UTF-16 and
 // replacement (LITE_BYTEWISE is 0 for the others). Each byte decodes by itself, to one code unit or
@@ -61,7 +45,7 @@ let enabled = fromEnv() ?? delegateByDefault();
 // byte files, ratio to the engine's own decoder before and after (docs/design.md section 7).
 // The id of each encoding a host decoder may take (UTF-8, UTF-16, single-byte, x-user-defined), by name.
 const DELEGABLE = { __proto__: null };
-ENCODING_NAMES.forEach((name, id) => {
+NAMES.forEach((name, id) => {
   if (probedUtf(name) || LITE_BYTEWISE[id] !== 0) DELEGABLE[name] = id;
 });
 
@@ -79,7 +63,7 @@ export function hostDecoderFor(name) {
 // those encodings (replacement aside) that the host does not decode for us. Browsers fetch the core
 // at load only then (js/host/browser_decoder_wasm.js).
 export const coreNeeded = () =>
-  ENCODING_NAMES.some((name, id) => ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null);
+  NAMES.some((name, id) => ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null);
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
 // follow).
@@ -88,4 +72,4 @@ export function setNativeDelegation(on) {
 }
 
 // Which encodings this host's own decoder handles for us right now (probing those not probed yet).
-export const nativeDelegation = () => ENCODING_NAMES.filter((name) => hostDecoderFor(name) !== null);
+export const nativeDelegation = () => NAMES.filter((name) => hostDecoderFor(name) !== null);

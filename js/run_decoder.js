@@ -16,11 +16,25 @@ import {
   STATUS_ERROR,
   STATUS_UNAVAILABLE,
 } from './generated/abi.js';
-import { BOM_SEEN, queueAfterError } from './after_error.js';
 import { bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import * as WASM_MESSAGES from './wasm_messages.js';
 import { outputString } from './strings.js';
+
+// DecoderState's kBomSeen (cpp/decode_driver.h) in the state's second word (byte 7, the flags).
+export const BOM_SEEN = 0x01000000;
+
+// The I/O queue after a fatal error found at bytes[at]: the bytes the core restored (`restored`,
+// its SCRATCH_RESTORED word: a count, then the bytes), then bytes[at + 1..]. The stream's bytes
+// from the one at bytes[at + 1 - count].
+function queueAfterError(restored, bytes, at) {
+  const count = restored & 0xff;
+  const rest = lengthOf(bytes) - at - 1;
+  const queue = new Uint8Array(count + rest);
+  for (let k = 0; k < count; k++) queue[k] = (restored >>> (8 * (k + 1))) & 0xff;
+  for (let k = 0; k < rest; k++) queue[count + k] = bytes[at + 1 + k];
+  return queue;
+}
 
 // Bytes per piece of a long input: at most 65528 code units of output (one per byte, plus up to
 // 16 flushed) in one string (see runDecoder).

@@ -5,7 +5,7 @@
 // polyfill installs neither (there is no stream to hand the readable and writable ends out of).
 import { apply, charCodeOf, hostTransformStream, sliceOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { DecoderCommon } from './text_decoder.js';
+import { DecoderCommon } from './with_decoder_wasm.js';
 import { TextEncoder } from './text_encoder.js';
 import { defineInterface, toBytes, toDOMString } from './webidl.js';
 

@@ -1,7 +1,6 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
 import * as hostModule from '#host';
-import { utf16StringDecoder } from './host_probes.js';
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them. Buffer's methods come from the host
@@ -66,6 +65,16 @@ const latin1Decoder = hasLatin1Slice || typeof HostTextDecoder !== 'function' ? 
 const LATIN1_MIN = hasLatin1Slice || latin1Decoder !== null ? 32 : null;
 // ew_output_latin1's exclude_c1: only for the windows-1252 decoder.
 const EXCLUDE_C1 = latin1Decoder === null ? 0 : 1;
+
+// A UTF-16LE decoder of the host's class `Native` (ignoring BOMs), if it has a correct one, else null.
+function utf16StringDecoder(Native) {
+  try {
+    const d = new Native('utf-16le', { ignoreBOM: true });
+    return d.decode(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00])) === '\ufeffa\u{1f600}' ? d : null;
+  } catch {
+    return null;
+  }
+}
 
 // Elsewhere: the host's own UTF-16LE decoder, if it has a correct one (our output never holds lone
 // surrogates, so its error handling never comes into play), else String.fromCharCode.

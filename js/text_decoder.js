@@ -1,9 +1,12 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
-// How a decoder reaches wasm (in browsers, the core is fetched at load only where a decoder would
-// need it: js/host/browser_decoder_wasm.js).
-import { decoderWasm } from '#decoder-wasm';
-import { ENCODING_NAMES } from './generated/encodings.js';
-import { encodingId } from './labels.js';
+// Its way into wasm, the wasm layer (js/decoder_wasm.js), is handed to it (setWasmLayer) as the host
+// loads that: at load in Node, Bun, Deno and workerd; in browsers only where a decoder would need it
+// (js/host/browser_decoder_wasm.js), or by preload() and the tables entries. Importers take the
+// TextDecoder from js/with_decoder_wasm.js, which loads "#decoder-wasm" first; this module does not
+// import it, so that the layer, which imports this module, never waits for a module that waits
+// for the layer (and a bundler puts this module in the chunk it shares with the layer).
+import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
+import { encodingId, NAMES } from './labels.js';
 import { prepend } from './after_error.js';
 import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
 import { hostError } from './host_error.js';
@@ -11,10 +14,11 @@ import { lengthOf, Uint8Array } from './intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { holdsBytes, keepTail } from './host_tail.js';
 import { hostDecoderFor } from './native.js';
+import { notLoaded } from './wasm_refusal.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
-const REPLACEMENT = ENCODING_NAMES.indexOf('replacement');
+const REPLACEMENT = NAMES.indexOf('replacement');
 let isTextDecoder;
 
 // The fallback of a decoder made by `newTarget` (its constructor's new.target) for the encoding
@@ -24,6 +28,21 @@ let fallbackFor = () => null;
 export const setFallbackFor = (find) => {
   fallbackFor = find;
 };
+
+// The wasm layer ({ instanceFor, decode }: js/decoder_wasm.js useWasmLayer), or null before it is loaded.
+let wasmLayer = null;
+export const setWasmLayer = (layer) => {
+  wasmLayer = layer;
+};
+// (for test/js/browser_decoder.test.js)
+export const hasWasmLayer = () => wasmLayer !== null;
+
+// Without the wasm layer: the error that says what to load for encoding `id` (js/wasm_refusal.js).
+function notLoadedError(id) {
+  const name = NAMES[id];
+  const family = ENCODING_FAMILY[id];
+  return notLoaded(name, family < 0 ? MESSAGES.coreMissing(name) : MESSAGES.familyMissing(name, FAMILIES[family]));
+}
 
 // What TextDecoder and TextDecoderStream (streams.js) share, TextDecoderCommon's encoding, error mode,
 // ignore BOM and decoder instance (https://encoding.spec.whatwg.org/#interface-mixin-textdecodercommon),
@@ -46,12 +65,13 @@ export class DecoderCommon {
     // tables are missing and the polyfill's fallback takes it, an instance of that (no wasm needed);
     // else its eight bytes of state (BOM seen included) in the module that implements the encoding,
     // loading its tables if need be.
-    const name = ENCODING_NAMES[id];
+    const name = NAMES[id];
     let instance = null;
     let host = hostDecoderFor(name);
     if (host === null) {
       try {
-        instance = decoderWasm.instanceFor(id, true);
+        if (wasmLayer === null) throw notLoadedError(id);
+        instance = wasmLayer.instanceFor(id, true);
       } catch (error) {
         host = fallbackFor(newTarget, name);
         if (!host) throw error;
@@ -111,7 +131,7 @@ export class DecoderCommon {
     bytes = prepend(this.queue, bytes);
     this.queue = null;
     try {
-      return this.Host ? this.#decodeOnHost(bytes, flush, lengthOf(bytes)) : decoderWasm.decode(this, bytes, flush);
+      return this.Host ? this.#decodeOnHost(bytes, flush, lengthOf(bytes)) : wasmLayer.decode(this, bytes, flush);
     } catch (error) {
       if (this.queue !== null) {
         this.position += this.queueAt;

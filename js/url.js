@@ -8,7 +8,7 @@ import { encodeRuns, outputEncodingId, utf8Encode } from './hooks.js';
 import { apply, charCodesToString, fromCharCode } from './intrinsics.js';
 import { HOOK_MESSAGES } from './messages.js';
 import * as MESSAGES from './messages.js';
-import { TextDecoder } from './text_decoder.js';
+import { TextDecoder } from './with_wasm_layer.js';
 import { toDOMString } from './webidl.js';
 
 const UTF_8 = encodingId('utf-8');

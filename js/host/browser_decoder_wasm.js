@@ -4,30 +4,15 @@
 // (dist/encoding-lite.wasm: decode-only and scalar, js/core.js loadDecoderCore) are fetched at load
 // (top-level await) only where one of them is not, or delegation is off by default. Elsewhere a
 // TextDecoder of the windows-1252 sort fetches nothing; an encoding that needs wasm needs preload()
-// or a tables entry first, which load the layer and the full core. Other hosts:
+// or a tables entry first, which load the layer and the full core (before that, a TextDecoder for
+// one throws the error that says so: js/text_decoder.js). Other hosts:
 // js/host/decoder_wasm_at_load.js.
-import { ENCODING_FAMILY, ENCODING_NAMES, FAMILIES } from '../generated/encodings.js';
-import * as MESSAGES from '../messages.js';
 import { coreNeeded } from '../native.js';
-import { notLoaded, unlessRefused } from '../wasm_refusal.js';
-import { setWasmLayer, wasmLayer } from '../wasm_layer.js';
+import { unlessRefused } from '../wasm_refusal.js';
 
 // (where a Content Security Policy refuses wasm, without the core: js/wasm_refusal.js)
 if (coreNeeded()) {
   const layer = await import('../decoder_wasm.js');
-  setWasmLayer(layer.decoderWasm);
+  layer.useWasmLayer();
   await layer.loadDecoderCore().catch(unlessRefused);
 }
-
-// A TextDecoder's way into wasm (js/text_decoder.js): the layer's, once it is loaded; before that,
-// the error that says what to load for encoding `id`.
-export const decoderWasm = {
-  instanceFor(id, decoding) {
-    const layer = wasmLayer();
-    if (layer !== null) return layer.instanceFor(id, decoding);
-    const name = ENCODING_NAMES[id];
-    const family = ENCODING_FAMILY[id];
-    throw notLoaded(name, family < 0 ? MESSAGES.coreMissing(name) : MESSAGES.familyMissing(name, FAMILIES[family]));
-  },
-  decode: (common, bytes, flush) => wasmLayer().decode(common, bytes, flush),
-};

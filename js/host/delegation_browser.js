@@ -2,4 +2,12 @@
 // encodings is handed to the host's decoder wherever it is exact, by default (js/native.js): our
 // strings would go through the host's own UTF-16LE decoder anyway, and the TextDecoder then ships
 // no wasm at all (docs/design.md section 7).
-export const delegateByDefault = () => true;
+// ENCODING_WASM_NATIVE=0 in `process.env` (a bundler's, or the test pages': test/hosts/browser/setup.js)
+// turns it off; Node, Bun, Deno and workerd read it their own way (js/host/delegation_strings.js).
+export function delegateAtLoad() {
+  try {
+    return globalThis.process?.env?.ENCODING_WASM_NATIVE !== '0';
+  } catch {
+    return true;
+  }
+}

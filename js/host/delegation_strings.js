@@ -4,4 +4,24 @@
 // (js/native.js, docs/design.md section 7). Browsers: js/host/delegation_browser.js.
 import { FAST_STRINGS } from '../strings.js';
 
-export const delegateByDefault = () => !FAST_STRINGS;
+// ENCODING_WASM_NATIVE: '1' on, '0' off, anything else the default. Reading the environment can
+// throw: then it simply says nothing. Deno's through its own API, where the permission is already
+// granted (so never a prompt): its `process` global loads its Node compatibility layer, which made
+// a fresh import of the package tens of milliseconds slower (bench/startup.mjs).
+function fromEnv() {
+  try {
+    const { Deno } = globalThis;
+    const name = 'ENCODING_WASM_NATIVE';
+    const value = Deno
+      ? Deno.permissions.querySync({ name: 'env', variable: name }).state === 'granted'
+        ? Deno.env.get(name)
+        : undefined
+      : globalThis.process?.env?.[name];
+    return value === '1' ? true : value === '0' ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+// Whether decoders are handed to exact host decoders when the package loads.
+export const delegateAtLoad = () => fromEnv() ?? !FAST_STRINGS;

@@ -60,10 +60,10 @@ const script = (bytewise) => `
       return instance;
     },
   });
-  const { wasmLayer } = await import(${JSON.stringify(new URL('js/wasm_layer.js', ROOT).href)});
+  const { hasWasmLayer } = await import(${JSON.stringify(new URL('js/text_decoder.js', ROOT).href)});
   const api = await import('encoding-wasm');
   const message = (fn) => { try { fn(); return null; } catch (e) { return e.message; } };
-  const result = { layer: wasmLayer() !== null, made: [...made], delegated: api.nativeDelegation() };
+  const result = { layer: hasWasmLayer(), made: [...made], delegated: api.nativeDelegation() };
   const all = (name) => {
     const bytes = new Uint8Array(512);
     for (let b = 0; b < 256; b++) { bytes[2 * b] = 0x61; bytes[2 * b + 1] = b; }
