@@ -9,7 +9,7 @@
 //
 //   node --expose-gc bench/resources.mjs [--quick]
 //   (--quick: 256 MiB streamed each way, 100k decoders, 64 MiB call)
-import { coreInstance } from '../js/core.js';
+import { coreInstance } from '../js/wasm/core.js';
 import { TextDecoder, TextDecoderStream } from '../js/index.js';
 
 const quick = process.argv.includes('--quick');

@@ -21,7 +21,7 @@ const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
 // The decoders' core, which the main TextDecoder fetches in browsers only where one of the host's
-// decoders it hands work to is not exact, and the full core is not loaded (js/core.js loadDecoderCore).
+// decoders it hands work to is not exact, and the full core is not loaded (js/wasm/core.js loadDecoderCore).
 const decodersCore = readFileSync(new URL('dist/encoding-lite.wasm', root));
 
 const rows = [

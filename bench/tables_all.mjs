@@ -49,10 +49,10 @@ if (process.argv[2] === '--child') {
 
 async function speed(control, rounds) {
   const root = new URL('../', import.meta.url);
-  const { encodingId } = await import(new URL('js/core.js', root));
-  const { addFamily, addPart, WasmInstance } = await import(new URL('js/instance.js', root));
-  const { runDecoder } = await import(new URL('js/run_decoder.js', root));
-  const { runEncoder } = await import(new URL('js/run_encoder.js', root));
+  const { encodingId } = await import(new URL('js/wasm/core.js', root));
+  const { addFamily, addPart, WasmInstance } = await import(new URL('js/wasm/instance.js', root));
+  const { runDecoder } = await import(new URL('js/wasm/run_decoder.js', root));
+  const { runEncoder } = await import(new URL('js/wasm/run_encoder.js', root));
   const compile = (name) => new WebAssembly.Module(readFileSync(new URL(`dist/tables/${name}.wasm`, root)));
   const combined = new WasmInstance(compile('all'), FAMILIES[0]);
   for (const f of FAMILIES.slice(1)) addFamily(combined, f);

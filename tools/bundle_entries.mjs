@@ -81,7 +81,7 @@ const withMain = {
       // (`export *` leaves out a default export: encoding-wasm/iconv-lite has one, as iconv-lite's module object.)
       contents:
         `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n` +
-        (/^export default /m.test(readFileSync(args.path, 'utf8'))
+        (/^export default |^export \{[^}]*\bdefault\b/m.test(readFileSync(args.path, 'utf8'))
           ? `export { default } from ${JSON.stringify(args.path)};\n`
           : ''),
       resolveDir: root,

@@ -53,7 +53,7 @@ const familyOf = (entry, label) =>
 // The corpus's manifest.json.
 const readManifest = () => selected.manifest;
 
-// Latin-1 text, whose output takes the one-byte string path (js/strings.js): the corpus's English
+// Latin-1 text, whose output takes the one-byte string path (js/wasm/strings.js): the corpus's English
 // windows-1252 file without its bytes 0x80-0x9F (curly quotes, dashes), made by decode.js, decoded
 // as ISO-8859-1 (the label of windows-1252).
 const LATIN1_TEXT = [

@@ -1,7 +1,7 @@
 // `npm run bench -- browsers strings`: which primitive turns decoded output in wasm memory into a
 // string fastest in this engine (issue 15, item 2). The output is either UTF-16 code units, or,
 // when every unit is below U+0100, the same text narrowed to Latin-1 bytes in wasm
-// (ew_output_latin1, js/strings.js's one-byte path). For each kind of text and size, every
+// (ew_output_latin1, js/wasm/strings.js's one-byte path). For each kind of text and size, every
 // primitive makes the string of the same memory; its result is compared with the text, so an
 // inexact primitive (windows-1252 on bytes 0x80-0x9F, UTF-8 on bytes over 0x7F) shows as such.
 // A third form, for any text: the output re-encoded as UTF-8 in wasm (ew_encode_into, the

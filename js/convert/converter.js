@@ -8,10 +8,10 @@
 // gives the bytes and each character the target lacks; a second encoder writes the text with those
 // characters dropped or spelled (iconv's -c and //TRANSLIT) where that is asked for.
 // https://encoding.spec.whatwg.org/#decode-and-encode
-import { TextEncoder } from '../index.js';
-import { Encoder } from '../encoder.js';
-import { ErrorReportingDecoder, ErrorReportingEncoder } from '../errors.js';
-import { normalizeEncoding } from '../hooks.js';
+import { TextEncoder } from '../webidl/text_encoder.js';
+import { Encoder } from '../webidl/encoder.js';
+import { ErrorReportingDecoder, ErrorReportingEncoder } from '../webidl/errors.js';
+import { normalizeEncoding } from '../hooks/hooks.js';
 import { rewriteDeclaration } from './declaration.js';
 import { rewrite, transliterator } from './translit.js';
 

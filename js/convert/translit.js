@@ -4,7 +4,7 @@
 // and symbols), each character of which the target must have or be spelled again in turn
 // ("½" -> "1⁄2" -> "1/2"). A character with no such spelling has none (null): the caller writes "?"
 // or drops it.
-import { ErrorReportingEncoder } from '../errors.js';
+import { ErrorReportingEncoder } from '../webidl/errors.js';
 import { TRANSLIT_TABLE } from './translit_table.js';
 
 let table = null;

@@ -1,7 +1,7 @@
 // The candidate encodings: the default set and its order (which also breaks ties), the label of
 // each option resolved to a name, and the group of languages a hint points to.
 import { CJK_GROUP, HINTS, LABELS, SINGLE_BYTE } from './generated_tables.js';
-import * as MESSAGES from '../messages.js';
+import * as MESSAGES from '../webidl/messages.js';
 import { DETECT_MESSAGES } from './messages.js';
 
 // The encodings detect() considers unless told otherwise, most likely first (a tie goes to the

@@ -3,7 +3,7 @@
 // it is out, errors.js), and the candidates are ranked by their language statistics less the cost of
 // their errors, in log space. README.md "Detecting an encoding" says how.
 import { SINGLE_BYTE } from './generated_tables.js';
-import { toBytes } from '../webidl.js';
+import { toBytes } from '../webidl/webidl.js';
 import { candidateNames, GROUP_OF, hintGroup } from './candidates.js';
 import { DoubleByteProber, EucJpProber, Gb18030Prober, Iso2022JpProber } from './cjk.js';
 import { allowed, alwaysRejected, denseErrors, ERROR_COST, UTF8_ERROR_COST } from './errors.js';

@@ -1,4 +1,4 @@
-// The error messages of the detector (encoding-wasm/detect), as js/messages.js has the decoder's.
+// The error messages of the detector (encoding-wasm/detect), as js/webidl/messages.js has the decoder's.
 export const DETECT_MESSAGES = {
   badOptions: 'The options argument must be an object, null or undefined.',
   notDetector: 'Illegal invocation: the receiver is not an EncodingDetector.',

@@ -6,7 +6,7 @@ import { transportCharset } from './content_type.js';
 import { checkOptions, detect } from './detector.js';
 import { decodingErrors } from './decoding_errors.js';
 import { prescan } from './prescan.js';
-import { toBytes } from '../webidl.js';
+import { toBytes } from '../webidl/webidl.js';
 
 export const SNIFF_MESSAGES = {
   badOptions: 'The options argument must be an object, null or undefined.',

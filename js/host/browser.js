@@ -9,14 +9,14 @@ export { compile, loadCombined, loadFamily, loadFamilySync } from './browser_loa
 
 export const coreModule = null;
 export const loadCore = () => compile(new URL('../../dist/encoding.wasm', import.meta.url));
-// The decoders' core (js/core.js loadDecoderCore).
+// The decoders' core (js/wasm/core.js loadDecoderCore).
 export const loadDecoderCore = () => compile(new URL('../../dist/encoding-lite.wasm', import.meta.url));
 
-// No part of a family loads synchronously either (js/core.js instanceFor).
+// No part of a family loads synchronously either (js/wasm/core.js instanceFor).
 export const addPart = null;
 
-// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).
 export const isAscii = null;
 
-// Buffer's string methods for js/strings.js, where there is a Buffer (a bundler may bring one).
+// Buffer's string methods for js/wasm/strings.js, where there is a Buffer (a bundler may bring one).
 export const bufferPrototype = globalThis.Buffer?.prototype;

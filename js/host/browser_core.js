@@ -2,8 +2,8 @@
 // await) by the entry points that encode or run the core's decoders whatever the host decodes
 // (encode(), encoding-wasm/encoder, /errors, /hooks, /url, /polyfill). Other hosts have it at load
 // (js/host/core_at_load.js). Where a Content Security Policy refuses wasm, the import still
-// succeeds, and what needs the core throws a TypeError that says so (js/wasm_refusal.js).
-import { loadCoreModule } from '../core.js';
-import { unlessRefused } from '../wasm_refusal.js';
+// succeeds, and what needs the core throws a TypeError that says so (js/wasm/refusal.js).
+import { loadCoreModule } from '../wasm/core.js';
+import { unlessRefused } from '../wasm/refusal.js';
 
 await loadCoreModule().catch(unlessRefused);

@@ -4,9 +4,9 @@
 // that module fetches the full core at load. The URLs are literal so bundlers see them (the
 // families' are generated: js/generated/browser_families.js).
 import { combinedUrl, familyUrl } from '../generated/browser_families.js';
-import { refusedOr } from '../wasm_refusal.js';
+import { refusedOr } from '../wasm/refusal.js';
 
-// Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm_refusal.js.
+// Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm/refusal.js.
 // Chromium and Firefox refuse to compile; WebKitGTK 2.50 compiles and refuses to instantiate (WebKit
 // moved the check to compiling in 2026), which an instance of the empty module tells here, at load,
 // rather than at a first use that may come in a TextDecoder constructor.

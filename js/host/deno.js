@@ -11,8 +11,8 @@ export { coreModule };
 // (at hand from load: nothing to fetch)
 export const loadCore = null;
 export const loadDecoderCore = null;
-// A part of a family (js/core.js instanceFor) loads synchronously too.
-export { addPart } from '../instance.js';
+// A part of a family (js/wasm/core.js instanceFor) loads synchronously too.
+export { addPart } from '../wasm/instance.js';
 
 export function loadFamilySync(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
@@ -26,10 +26,10 @@ export const loadFamily = async (family) => loadFamilySync(family);
 // instantiated on first use, and nothing is downloaded.
 export const loadCombined = null;
 
-// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).
 export const isAscii = null;
 
-// Buffer's string methods for js/strings.js: stand-ins until Buffer is worth loading
+// Buffer's string methods for js/wasm/strings.js: stand-ins until Buffer is worth loading
 // (js/host/deno_buffer.js), or Buffer's own where the global is a plain value.
 const buffer = Object.getOwnPropertyDescriptor(globalThis, 'Buffer');
 export const bufferPrototype = buffer?.get ? lateBufferPrototype(buffer.get) : buffer?.value?.prototype;

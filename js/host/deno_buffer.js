@@ -1,4 +1,4 @@
-// Buffer's string methods for js/strings.js in Deno (js/host/deno.js). Deno's `Buffer` global loads
+// Buffer's string methods for js/wasm/strings.js in Deno (js/host/deno.js). Deno's `Buffer` global loads
 // its Node compatibility layer when first read: 4-17 ms of a fresh process, most of what importing
 // the package took there (bench/startup.mjs; reading the global's property descriptor loads
 // nothing). So the string path gets stand-ins for Buffer#ucs2Slice and #latin1Slice that make the
@@ -7,14 +7,22 @@
 // decoder (1.3 GB/s, against about 8 for ucs2Slice: bench/decode.mjs in Deno) that many units take
 // about 5 ms more than through ucs2Slice, what loading Buffer costs; a process that decodes a few
 // small inputs never loads it.
-import { apply, bufferOf, defineProperty, fromCharCode, offsetOf, Uint8Array, uncurryThis } from '../intrinsics.js';
+import {
+  apply,
+  bufferOf,
+  defineProperty,
+  fromCharCode,
+  offsetOf,
+  Uint8Array,
+  uncurryThis,
+} from '../wasm/intrinsics.js';
 
 export const BUFFER_AFTER = 1 << 22;
 const CHUNK = 8192;
 
 // The stand-in methods, given `getBuffer`, the getter of the global `Buffer` (called once, when the
 // stand-ins have made BUFFER_AFTER units; if it throws or gives no Buffer with both methods, the
-// stand-ins go on). They are called as methods of a Uint8Array, as js/strings.js calls Buffer's.
+// stand-ins go on). They are called as methods of a Uint8Array, as js/wasm/strings.js calls Buffer's.
 export function lateBufferPrototype(getBuffer) {
   const HostTextDecoder = globalThis.TextDecoder;
   const { decode } = HostTextDecoder.prototype;
@@ -45,7 +53,7 @@ export function lateBufferPrototype(getBuffer) {
     latin1Slice(start, end) {
       if (loaded(end - start)) return latin1Slice(this, start, end);
       // String.fromCharCode(...bytes) in pieces, each with its length as an own property (what
-      // Reflect.apply reads), as js/strings.js does for code units.
+      // Reflect.apply reads), as js/wasm/strings.js does for code units.
       let s = '';
       for (let i = start; i < end; i += CHUNK) {
         const n = end - i < CHUNK ? end - i : CHUNK;

@@ -4,7 +4,7 @@
 // bytes come from js/host/core_bytes.js where a bundle carries them. node:fs is looked up on the
 // first file read: Bun's is JavaScript that runs when first asked for (2-3 ms of a fresh Bun
 // process), which a bundle that carries its core spares a process that needs no family.
-import { Uint8Array } from '../intrinsics.js';
+import { Uint8Array } from '../wasm/intrinsics.js';
 import { coreBytes } from './core_bytes.js';
 
 // In Bun, a file is mapped (Bun.mmap) and copied at once instead: 0.11-0.17 ms for a family's
@@ -28,7 +28,7 @@ export function nodeHost(builtin) {
     (readFileSync ??= builtin('node:fs').readFileSync)(url);
   const loadFamilySync = (family) =>
     new WebAssembly.Module(read(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
-  // The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/native.js probes it).
+  // The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/host/native.js probes it).
   const { isAscii } = builtin('node:buffer');
   return {
     coreModule: new WebAssembly.Module(coreBytes ?? read(new URL('../../dist/encoding.wasm', import.meta.url))),

@@ -4,12 +4,12 @@
 import { createRequire } from 'node:module';
 import { nodeHost } from './node_host.js';
 
-// A part of a family (js/core.js instanceFor) loads synchronously too.
-export { addPart } from '../instance.js';
+// A part of a family (js/wasm/core.js instanceFor) loads synchronously too.
+export { addPart } from '../wasm/instance.js';
 
 export const { coreModule, loadCore, loadDecoderCore, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule ?? createRequire(import.meta.url),
 );
 
-// Buffer's string methods for js/strings.js (Node's, Bun's).
+// Buffer's string methods for js/wasm/strings.js (Node's, Bun's).
 export const bufferPrototype = globalThis.Buffer?.prototype;

@@ -15,7 +15,7 @@ export const loadDecoderCore = null;
 
 export const loadFamilySync = null;
 
-// No part of a family loads synchronously either (js/core.js instanceFor).
+// No part of a family loads synchronously either (js/wasm/core.js instanceFor).
 export const addPart = null;
 
 export async function loadFamily(family) {
@@ -29,8 +29,8 @@ export async function loadFamily(family) {
 // (gzip) to every worker's upload, beside the four family modules.
 export const loadCombined = null;
 
-// No ASCII test of the host's own for the decoders' ASCII shortcut (js/native.js; js/host/node.js has one).
+// No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).
 export const isAscii = null;
 
-// Buffer's string methods for js/strings.js, where there is a Buffer (workerd's nodejs_compat).
+// Buffer's string methods for js/wasm/strings.js, where there is a Buffer (workerd's nodejs_compat).
 export const bufferPrototype = globalThis.Buffer?.prototype;

@@ -3,6 +3,6 @@
 // import 'encoding-wasm/tables/japanese-jis0212': loads the japanese table family's module, and the part of
 // its tables that only some decoders need, so that they work where tables cannot load synchronously
 // on first use (browsers, bundlers).
-import { preload } from '../preload.js';
+import { preload } from '../wasm/preload.js';
 
 await preload('euc-jp');

@@ -1,4 +1,4 @@
-// The streaming encoder (js/encoder.js, Encoder and encodeChunk(); issue 10: "a fuzz target for the
+// The streaming encoder (js/webidl/encoder.js, Encoder and encodeChunk(); issue 10: "a fuzz target for the
 // streaming encoder"): every encoder (all encodings but replacement and UTF-16BE/LE, chosen by the
 // first input byte), a text cut into chunks at fuzzer-chosen positions (anywhere, inside surrogate
 // pairs too) and encoded chunk by chunk as the streaming encoder drives the core, gives exactly the

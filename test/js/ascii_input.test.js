@@ -1,4 +1,4 @@
-// ASCII-only input, which a new decoder of most encodings may answer without wasm (js/native.js,
+// ASCII-only input, which a new decoder of most encodings may answer without wasm (js/host/native.js,
 // isAscii; text_decoder.js): the result must be the reference decoder's for every encoding, and
 // the shortcut must never apply where the bytes are not the text by themselves (a decoder in the
 // middle of a stream, UTF-16, ISO-2022-JP's escapes, shared memory that may change).

@@ -3,7 +3,7 @@
 // delegation_browser.js), simulated in fresh Node processes by a module hook, with the .wasm files
 // read from dist/ instead of fetched:
 // - where every host decoder it hands work to is exact, no wasm and no wasm layer
-//   (js/decoder_wasm.js) is loaded at all (Node's are exact for UTF-8, UTF-16 and most single-byte
+//   (js/wasm/decoder_wasm.js) is loaded at all (Node's are exact for UTF-8, UTF-16 and most single-byte
 //   encodings: where one is not, the layer is loaded, and the decoders' core instantiated only
 //   for that one);
 // - where delegation is off (ENCODING_WASM_NATIVE=0; a host decoder that is not exact does the
@@ -60,7 +60,7 @@ const script = (bytewise) => `
       return instance;
     },
   });
-  const { hasWasmLayer } = await import(${JSON.stringify(new URL('js/text_decoder.js', ROOT).href)});
+  const { hasWasmLayer } = await import(${JSON.stringify(new URL('js/webidl/text_decoder.js', ROOT).href)});
   const api = await import('encoding-wasm');
   const message = (fn) => { try { fn(); return null; } catch (e) { return e.message; } };
   const result = { layer: hasWasmLayer(), made: [...made], delegated: api.nativeDelegation() };

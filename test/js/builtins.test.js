@@ -1,10 +1,10 @@
 // User changes to built-ins do not reach inside a call. WebIDL's conversions of the arguments are
 // the only points where user code may run; once a decode or encode is under way none does
-// (js/intrinsics.js), so a page that replaces a getter, a method or a constructor can neither change
+// (js/wasm/intrinsics.js), so a page that replaces a getter, a method or a constructor can neither change
 // a result nor see, or cause, another decoder's output in the shared wasm memory.
 import { afterEach, describe, expect, it } from 'vitest';
 import * as sources from '../../js/index.js';
-import { DecoderCommon, TextDecoder as SourceTextDecoder } from '../../js/text_decoder.js';
+import { DecoderCommon, TextDecoder as SourceTextDecoder } from '../../js/webidl/text_decoder.js';
 import { bytesEqual, concat, detach, hex, utf8Encode, withHostileBuiltins } from './helpers.js';
 
 // The main entry's sources (the TextDecoderStream test below patches their DecoderCommon).

@@ -1,4 +1,4 @@
-// Deno's stand-ins for Buffer#ucs2Slice and #latin1Slice (js/host/deno_buffer.js), which js/strings.js
+// Deno's stand-ins for Buffer#ucs2Slice and #latin1Slice (js/host/deno_buffer.js), which js/wasm/strings.js
 // uses until they have made 2^22 code units, so that a Deno process reads its `Buffer` global (which
 // loads Deno's Node compatibility layer) only once that is worth it. Run in every host with a
 // `Buffer` getter of the test's own that counts its reads and gives a Buffer whose methods count
@@ -35,7 +35,7 @@ function fakeBuffer() {
   return { calls, getter };
 }
 
-// A view over a buffer with bytes before `bytes`, as js/strings.js passes one over all of wasm memory.
+// A view over a buffer with bytes before `bytes`, as js/wasm/strings.js passes one over all of wasm memory.
 function memoryWith(bytes, at = 5) {
   const memory = new Uint8Array(at + bytes.length + 3);
   memory.set(bytes, at);

@@ -1,5 +1,5 @@
 // encoding-wasm/errors loads a table family's module, and for the EUC-JP decoder the part with index
-// jis0212, on an encoding's first use, long after the package loaded (js/core.js instanceFor, as for
+// jis0212, on an encoding's first use, long after the package loaded (js/wasm/core.js instanceFor, as for
 // TextDecoder; in browsers the families the page imported or preloaded). What runs then must not call
 // built-ins that a page may have replaced (as test/js/builtins.test.js checks for decoding): array
 // methods and iteration, Object.hasOwn, WebAssembly.Module.customSections. Expected values: index

@@ -220,8 +220,8 @@ describe('the state after a fatal error', () => {
 //   gives "B", the spec "AB"), in every encoding that can report an error (QUEUE_DROPPED);
 // - Node: ICU's table differs from the index for IBM866 0x7F (U+001A);
 // - WebKit: its ISO-8859-16 decoder reports an error for bytes the index maps (F2 C6 E2 31 42 C3).
-// The probes of js/native.js keep each of these tables in wasm; the I/O queue after an error is
-// restored by our own code (js/after_error.js, js/host_error.js).
+// The probes of js/host/native.js keep each of these tables in wasm; the I/O queue after an error is
+// restored by our own code (js/webidl/after_error.js, js/host/error.js).
 const ENGINE = (() => {
   const ua = globalThis.navigator?.userAgent ?? '';
   if (globalThis.Deno) return 'deno';

@@ -4,12 +4,12 @@
 // it. Its blob is expanded in the japanese family's instance. Expected values come from
 // index-jis0212.txt and index-jis0208.txt (pointer = (lead - 0xA1) * 94 + trail - 0xA1).
 import { describe, expect, it } from 'vitest';
-import { encodingId, familyLoaded, instanceFor, preload, registerFamily } from '../../js/core.js';
+import { encodingId, familyLoaded, instanceFor, preload, registerFamily } from '../../js/wasm/core.js';
 import { ErrorReportingDecoder } from '../../js/errors.js';
 import { encode, TextDecoder } from '../../js/index.js';
-import { addFamily, addPart, WasmInstance } from '../../js/instance.js';
-import { runDecoder } from '../../js/run_decoder.js';
-import { runEncoder } from '../../js/run_encoder.js';
+import { addFamily, addPart, WasmInstance } from '../../js/wasm/instance.js';
+import { runDecoder } from '../../js/wasm/run_decoder.js';
+import { runEncoder } from '../../js/wasm/run_encoder.js';
 import { familyModule, partModuleWith } from './family_modules.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
@@ -87,7 +87,7 @@ describe('the japanese module without its part, index jis0212', () => {
 
   it("refuses the host's own module as the part's (registerFamily shares a module given twice): an Error naming both", async () => {
     const japanese = new WasmInstance(await familyModule('japanese'), 'japanese');
-    // What registerFamily('japanese-jis0212', <the module registered for japanese>) runs (js/core.js).
+    // What registerFamily('japanese-jis0212', <the module registered for japanese>) runs (js/wasm/core.js).
     const error = thrown(() => addFamily(japanese, 'japanese-jis0212'));
     expect(error.constructor).toBe(Error);
     expect(error.message).toBe(

@@ -3,12 +3,12 @@
 // afterwards. A module asked for an encoding it does not hold says so: its own Error, never the
 // TypeError of malformed input. The modules are the real ones from dist/.
 import { describe, expect, it } from 'vitest';
-import { coreInstance, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
+import { coreInstance, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/wasm/core.js';
 import { RECORD_ERRORS, SCRATCH_ERRORS } from '../../js/generated/abi.js';
 import { encode, TextDecoder } from '../../js/index.js';
-import { addFamily, WasmInstance } from '../../js/instance.js';
-import { runDecoder } from '../../js/run_decoder.js';
-import { runEncoder } from '../../js/run_encoder.js';
+import { addFamily, WasmInstance } from '../../js/wasm/instance.js';
+import { runDecoder } from '../../js/wasm/run_decoder.js';
+import { runEncoder } from '../../js/wasm/run_encoder.js';
 import { familyModule } from './family_modules.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 

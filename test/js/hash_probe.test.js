@@ -1,5 +1,5 @@
 // The hash probe by which the main entry decides, without wasm, whether the host's decoder of a
-// single-byte encoding is exact (js/native.js, js/host_probes.js exactSingleByte,
+// single-byte encoding is exact (js/host/native.js, js/host/probes.js exactSingleByte,
 // js/generated/lite_data.js LITE_BYTEWISE).
 import { describe, expect, it, vi } from 'vitest';
 import { LITE_BYTEWISE } from '../../js/generated/lite_data.js';
@@ -29,14 +29,14 @@ describe('the hash probe data', () => {
 // error of another, is not used for them. Where vi.resetModules loads a second copy (Node, Deno;
 // not Bun's runner nor a browser page).
 const canReload = !globalThis.process?.versions?.bun && !inBrowser;
-// A second copy of js/native.js, loaded with `Native` as the host's TextDecoder and delegation on;
+// A second copy of js/host/native.js, loaded with `Native` as the host's TextDecoder and delegation on;
 // exact(name): whether it hands `name` to that host decoder.
 async function exactOver(Native) {
   const Host = globalThis.TextDecoder;
   vi.resetModules();
   globalThis.TextDecoder = Native;
   try {
-    const native = await import('../../js/native.js');
+    const native = await import('../../js/host/native.js');
     native.setNativeDelegation(true);
     return { exact: (name) => native.hostDecoderFor(name) !== null };
   } finally {
@@ -78,7 +78,7 @@ describe.skipIf(!canReload || typeof globalThis.TextDecoder !== 'function')('the
       return null;
     };
     const copy = await exactOver(Odd);
-    // A single-byte encoding (the hash probe) and UTF-8 (js/host_probes.js): neither throws.
+    // A single-byte encoding (the hash probe) and UTF-8 (js/host/probes.js): neither throws.
     expect(copy.exact('windows-1251')).toBe(false);
     expect(copy.exact('utf-8')).toBe(false);
   });

@@ -1,11 +1,11 @@
-// The exactness probes of the host's decoders (js/host_probes.js), which decide what the main entry
-// (js/native.js) hands to the host. It makes host decoders
+// The exactness probes of the host's decoders (js/host/probes.js), which decide what the main entry
+// (js/host/native.js) hands to the host. It makes host decoders
 // with the caller's fatal and ignoreBOM, stream through them, and keep one after a call that
 // flushed, so a host decoder that is wrong in any of those ways must fail the probes. Each broken
 // host below is this host's own decoder with one such fault; the expected text comes from the
 // standard (and the reference decoder, test/reference/reference.mjs), never from the host.
 import { describe, expect, it } from 'vitest';
-import { exactBytewise, exactUtf } from '../../js/host_probes.js';
+import { exactBytewise, exactUtf } from '../../js/host/probes.js';
 import * as reference from '../reference/reference.mjs';
 import { singleByteEncodings } from './helpers.js';
 

@@ -1,4 +1,4 @@
-// Decoded output as one-byte strings (js/strings.js): output of 32 or more code units that are all
+// Decoded output as one-byte strings (js/wasm/strings.js): output of 32 or more code units that are all
 // below U+0100 is narrowed to Latin-1 bytes in wasm and made a string from them, by
 // Buffer#latin1Slice where the host has it (Node, Bun) and otherwise by the host's windows-1252
 // decoder (browsers, Deno, workerd). That decoder reads bytes 0x80-0x9F as other characters (0x80

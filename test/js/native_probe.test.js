@@ -1,5 +1,5 @@
 // The exhaustive probe that lets a single-byte encoding be handed to the host's decoder
-// (js/native.js): a copy of the package loaded over a host TextDecoder that gets one byte of one
+// (js/host/native.js): a copy of the package loaded over a host TextDecoder that gets one byte of one
 // encoding wrong, misses one fatal error of another, or strips a BOM in a third must keep those
 // three in wasm and hand over the rest as before. Where vi.resetModules loads a second copy (Node,
 // Deno; not Bun's runner nor a browser page).

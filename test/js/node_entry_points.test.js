@@ -181,7 +181,7 @@ function hostWithoutSyncTables() {
 
 describe.skipIf(!isNode)('delegation to the host decoder in Node', () => {
   // Node's TextDecoder passes the exactness probes for UTF-8 and UTF-16 (Node 18+), but the wasm
-  // decoders are faster where strings can be made from wasm memory with Buffer (js/native.js), so
+  // decoders are faster where strings can be made from wasm memory with Buffer (js/host/native.js), so
   // the default is everything in wasm; ENCODING_WASM_NATIVE=1 and setNativeDelegation(true) opt in.
   // Then a single-byte encoding is delegated too when Node's decoder of it (ICU) decodes each of
   // the 256 bytes as the index file says, in both error modes: worked out here from the index.

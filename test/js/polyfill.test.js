@@ -12,7 +12,7 @@ import {
   TextEncoder,
   TextEncoderStream,
 } from '../../js/index.js';
-import { install } from '../../js/install.js';
+import { install } from '../../js/webidl/install.js';
 
 // Our classes stand in for complete natives (they pass every probe); the multi-byte tables must be
 // there for that in hosts that cannot load them on first use.

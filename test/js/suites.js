@@ -1,7 +1,7 @@
 // Which suites of test/js/ run where (vitest.config.js, test/hosts/run.sh's Bun steps).
 
 // ENCODING_WASM_NATIVE=0 (everything in wasm) changes only what the package's decoders do: the
-// switch is read by js/native.js hostDecoderFor(), which only DecoderCommon (js/text_decoder.js:
+// switch is read by js/host/native.js hostDecoderFor(), which only DecoderCommon (js/webidl/text_decoder.js:
 // TextDecoder, TextDecoderStream, the hooks' decode, ErrorReportingDecoder, iconv-lite's decode) and
 // the polyfill call. The suites whose code under test never gets there run once, in the
 // ENCODING_WASM_NATIVE=1 run:

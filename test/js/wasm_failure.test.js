@@ -8,7 +8,7 @@
 // in the real ew_decode / ew_encode), caused by leaving the module's stack pointer where a trap
 // leaves it, unrestored (see poison() below).
 import { describe, expect, it } from 'vitest';
-import { coreInstance, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/core.js';
+import { coreInstance, encodingId, familyLoaded, instanceFor, registerFamily } from '../../js/wasm/core.js';
 import {
   encode,
   nativeDelegation,
@@ -17,10 +17,10 @@ import {
   TextDecoderStream,
   TextEncoder,
 } from '../../js/index.js';
-import { addPart, WasmInstance } from '../../js/instance.js';
+import { addPart, WasmInstance } from '../../js/wasm/instance.js';
 import { familyBytes } from './family_modules.js';
-import { runDecoder } from '../../js/run_decoder.js';
-import { runEncoder } from '../../js/run_encoder.js';
+import { runDecoder } from '../../js/wasm/run_decoder.js';
+import { runEncoder } from '../../js/wasm/run_encoder.js';
 import { bytesEqual, hex, thrown } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-// js/wasm_refusal.js: how the engines' refusal to compile or instantiate wasm under a Content
+// js/wasm/refusal.js: how the engines' refusal to compile or instantiate wasm under a Content
 // Security Policy without 'wasm-unsafe-eval' is told from other failures. The messages are the
 // engines' own, as test/hosts/csp/ got them under `script-src 'self'` (Chromium 156, in a page and
 // in an extension page; Firefox ESR 153; WebKitGTK 2.50.6); those steps check the whole behaviour in
 // each engine. (A module of its own per test file: the refusal, once noted, stays.)
 import { describe, expect, it } from 'vitest';
-import { notLoaded, refusedOr, unlessRefused, wasmRefused } from '../../js/wasm_refusal.js';
+import { notLoaded, refusedOr, unlessRefused, wasmRefused } from '../../js/wasm/refusal.js';
 
 const { CompileError } = WebAssembly;
 const REFUSALS = {

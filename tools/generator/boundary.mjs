@@ -61,7 +61,7 @@ export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 // as dist/<file>.wasm, a family as dist/tables/<family>-<name>.wasm; a variant with `core: false` has
 // no core, one with `tables: false` no families). One now: `lite`, the decoders' core, which the main
 // TextDecoder loads in browsers where a host decoder is not exact and the full core is not loaded
-// (js/core.js loadDecoderCore, docs/design.md section 13): decode only (EW_DECODE_ONLY), without
+// (js/wasm/core.js loadDecoderCore, docs/design.md section 13): decode only (EW_DECODE_ONLY), without
 // SIMD (`simd: false`), the labels (matched in JS: js/generated/lite_data.js), the codecs' fast paths
 // (EW_LITE, cpp/encoding.h) and the error log (EW_ERROR_LOG=0). (The decode-only families, a
 // `decoder` variant with EW_DECODE_ONLY, are no longer built: docs/design.md section 13 has what

@@ -141,7 +141,7 @@ function familyLayoutHeader() {
 }
 
 // The names as the standard writes them ("UTF-8", "Shift_JIS"), for the hooks' get an encoding
-// (js/hooks.js); a file of its own, so that the TextDecoder bundle does not carry them.
+// (js/hooks/hooks.js); a file of its own, so that the TextDecoder bundle does not carry them.
 function jsSpecNames() {
   return [
     HEADER('encodings.json'),

@@ -1,5 +1,5 @@
 // Set-up for the Vitest browser projects (Chromium, Firefox, WebKit), run before each test file:
-// - ENCODING_WASM_NATIVE (0 or 1) reaches the page as `process.env` (js/native.js and the helpers
+// - ENCODING_WASM_NATIVE (0 or 1) reaches the page as `process.env` (js/host/native.js and the helpers
 //   read it there), so the browser project also runs with everything in wasm and with the host's
 //   decoders.
 // - ENCODING_WASM_CORPUS is /__corpus when the corpus is there: corpus.test.js then reads

@@ -9,13 +9,13 @@ import {
   loadFamily,
   loadFamilySync,
 } from '#host';
-import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST } from './generated/encodings.js';
+import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST } from '../generated/encodings.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
-import { encodingId, NAMES } from './labels.js';
-import * as MESSAGES from './messages.js';
-import * as WASM_MESSAGES from './wasm_messages.js';
-import { notLoaded } from './wasm_refusal.js';
-import { hostDecoderFor } from './native.js';
+import { encodingId, NAMES } from '../webidl/labels.js';
+import * as MESSAGES from '../webidl/messages.js';
+import * as WASM_MESSAGES from './messages.js';
+import { notLoaded } from './refusal.js';
+import { hostDecoderFor } from '../host/native.js';
 
 export { encodingId };
 export const REPLACEMENT = NAMES.indexOf('replacement');

@@ -1,20 +1,20 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
-// Its way into wasm, the wasm layer (js/decoder_wasm.js), is handed to it (setWasmLayer) as the host
+// Its way into wasm, the wasm layer (js/wasm/decoder_wasm.js), is handed to it (setWasmLayer) as the host
 // loads that: at load in Node, Bun, Deno and workerd; in browsers only where a decoder would need it
 // (js/host/browser_decoder_wasm.js), or by preload() and the tables entries. Importers take the
-// TextDecoder from js/with_decoder_wasm.js, which loads "#decoder-wasm" first; this module does not
+// TextDecoder from js/wasm/with_decoder_wasm.js, which loads "#decoder-wasm" first; this module does not
 // import it, so that the layer, which imports this module, never waits for a module that waits
 // for the layer (and a bundler puts this module in the chunk it shares with the layer).
-import { ENCODING_FAMILY, FAMILIES } from './generated/encodings.js';
+import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';
 import { encodingId, NAMES } from './labels.js';
 import { prepend } from './after_error.js';
-import { decodeOnHost, fixedBytes, hostFailure } from './host_decode.js';
-import { hostError } from './host_error.js';
-import { lengthOf, Uint8Array } from './intrinsics.js';
+import { decodeOnHost, fixedBytes, hostFailure } from '../host/decode.js';
+import { hostError } from '../host/error.js';
+import { lengthOf, Uint8Array } from '../wasm/intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { holdsBytes, keepTail } from './host_tail.js';
-import { hostDecoderFor } from './native.js';
-import { notLoaded } from './wasm_refusal.js';
+import { holdsBytes, keepTail } from '../host/tail.js';
+import { hostDecoderFor } from '../host/native.js';
+import { notLoaded } from '../wasm/refusal.js';
 import { defineInterface, toBytes, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
@@ -22,14 +22,14 @@ const REPLACEMENT = NAMES.indexOf('replacement');
 let isTextDecoder;
 
 // The fallback of a decoder made by `newTarget` (its constructor's new.target) for the encoding
-// `name`, as { Native, decode }, or null: set by js/fallback.js, which the polyfill imports, so
+// `name`, as { Native, decode }, or null: set by js/webidl/fallback.js, which the polyfill imports, so
 // that a bundle without the polyfill does not carry it.
 let fallbackFor = () => null;
 export const setFallbackFor = (find) => {
   fallbackFor = find;
 };
 
-// The wasm layer ({ instanceFor, decode }: js/decoder_wasm.js useWasmLayer), or null before it is loaded.
+// The wasm layer ({ instanceFor, decode }: js/wasm/decoder_wasm.js useWasmLayer), or null before it is loaded.
 let wasmLayer = null;
 export const setWasmLayer = (layer) => {
   wasmLayer = layer;
@@ -37,7 +37,7 @@ export const setWasmLayer = (layer) => {
 // (for test/js/browser_decoder.test.js)
 export const hasWasmLayer = () => wasmLayer !== null;
 
-// Without the wasm layer: the error that says what to load for encoding `id` (js/wasm_refusal.js).
+// Without the wasm layer: the error that says what to load for encoding `id` (js/wasm/refusal.js).
 function notLoadedError(id) {
   const name = NAMES[id];
   const family = ENCODING_FAMILY[id];
@@ -102,7 +102,7 @@ export class DecoderCommon {
     this.queue = null;
     this.queueAt = 0;
     this.bomSeen = false;
-    // (whether the ASCII shortcut applies: js/decode_in_wasm.js, on first use)
+    // (whether the ASCII shortcut applies: js/wasm/decode_in_wasm.js, on first use)
     this.ascii = null;
   }
 

@@ -1,8 +1,8 @@
 // The exactness probes of a host's own decoders (docs/design.md section 7), shared by the main
-// entry's delegation (js/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
+// entry's delegation (js/host/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
 // { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
-// a TextDecoder constructor, so they call no built-in a page could have replaced (js/intrinsics.js).
-import { apply, bufferOf, charCodeOf, lengthOf, Uint8Array } from './intrinsics.js';
+// a TextDecoder constructor, so they call no built-in a page could have replaced (js/wasm/intrinsics.js).
+import { apply, bufferOf, charCodeOf, lengthOf, Uint8Array } from '../wasm/intrinsics.js';
 
 const { imul } = Math;
 
@@ -194,7 +194,7 @@ export function exactBytewise(host, name, ours) {
 
 // Whether the host's decoder of single-byte encoding `name` (or x-user-defined) is exact, given
 // `hash`, the 32-bit FNV-1a hash of the standard's output for the 256 bytes (js/generated/lite_data.js
-// LITE_BYTEWISE): the host's own output is the standard's once it has that hash (js/native.js says
+// LITE_BYTEWISE): the host's own output is the standard's once it has that hash (js/host/native.js says
 // why), and is then probed in both error modes and in pieces (exactBytewise) against it, with no wasm.
 export function exactSingleByte(host, name, hash) {
   let table;

@@ -1,5 +1,5 @@
-// The error messages of the wasm layer (js/instance.js, js/core.js, js/run_decoder.js,
-// js/run_encoder.js): loading, instantiating and running the modules. The others: js/messages.js.
+// The error messages of the wasm layer (js/wasm/instance.js, js/wasm/core.js, js/wasm/run_decoder.js,
+// js/wasm/run_encoder.js): loading, instantiating and running the modules. The others: js/webidl/messages.js.
 
 export const partWithoutHost = (part, host) =>
   `The ${part} tables are a part of the ${host} tables, which must be loaded first.`;

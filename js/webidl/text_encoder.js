@@ -1,11 +1,11 @@
 // https://encoding.spec.whatwg.org/#interface-textencoder
 // The host's TextEncoder is exact everywhere it exists, so it does the work when present; the
 // core's UTF-8 encoder serves hosts without one.
-import { coreInstance, UTF_8 } from './core.js';
-import { encodeInto } from './encode_into.js';
-import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
+import { coreInstance, UTF_8 } from '../wasm/core.js';
+import { encodeInto } from '../wasm/encode_into.js';
+import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from '../wasm/intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { runEncoder } from './run_encoder.js';
+import { runEncoder } from '../wasm/run_encoder.js';
 import { defineInterface, isFixedArrayBuffer, toDOMString, toUint8Array } from './webidl.js';
 
 // The host's encoder, and its methods as they were at load time.

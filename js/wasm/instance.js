@@ -3,10 +3,10 @@
 // through a fixed buffer in chunks, so wasm memory stays bounded whatever the input size; a
 // decoder's state lives in the JS object and passes through a scratch area on every call (docs/design.md
 // section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
-import { SCRATCH_WORDS } from './generated/abi.js';
-import { FAMILIES, FAMILY_HOST, PART_SECTION } from './generated/encodings.js';
+import { SCRATCH_WORDS } from '../generated/abi.js';
+import { FAMILIES, FAMILY_HOST, PART_SECTION } from '../generated/encodings.js';
 import { lengthOf, memoryBufferOf, setBytes, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
-import * as WASM_MESSAGES from './wasm_messages.js';
+import * as WASM_MESSAGES from './messages.js';
 
 // The class of error to report `error` as, keeping the engine's own kind where it says something.
 const kindOf = (error) =>
@@ -104,7 +104,7 @@ export class WasmInstance {
     this.outputPtr = wasm.ew_output();
     this.outputBytes = wasm.ew_output_capacity() * 2;
     this.scratchPtr = wasm.ew_scratch();
-    // (the decoders' core, dist/encoding-lite.wasm, has no ew_output_latin1: js/strings.js)
+    // (the decoders' core, dist/encoding-lite.wasm, has no ew_output_latin1: js/wasm/strings.js)
     this.latin1 = wasm.ew_output_latin1 !== undefined;
     this.u8 = undefined;
     this.views();
@@ -197,7 +197,7 @@ function heldBy(module) {
 // Makes `instance`, its host's, serve part `name` (js/generated/encodings.js FAMILY_HOST) from the
 // part's module: expands the blob of its custom section there, from then on; returns `instance`.
 // Throws, as a new instance would, for a module that is not the part's. (The hosts that load
-// families synchronously export it as `addPart`, for js/core.js instanceFor.)
+// families synchronously export it as `addPart`, for js/wasm/core.js instanceFor.)
 export function addPart(instance, name, module) {
   // (a TypeError for a value that is not a WebAssembly.Module)
   const blob = customSections(module, PART_SECTION)[0];

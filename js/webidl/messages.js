@@ -1,6 +1,6 @@
 // The error messages the package throws, each saying what went wrong and what fixes it; those that
-// only the wasm layer throws (loading and running modules) are in js/wasm_messages.js, which browsers
-// load with that layer (js/decoder_wasm.js).
+// only the wasm layer throws (loading and running modules) are in js/wasm/messages.js, which browsers
+// load with that layer (js/wasm/decoder_wasm.js).
 
 // Each message is its own export, read as MESSAGES.<name> through `import * as MESSAGES`, so that a
 // bundler keeps only the messages of the code it keeps (esbuild drops the unused exports of a namespace

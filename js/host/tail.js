@@ -4,7 +4,7 @@
 // (https://encoding.spec.whatwg.org/#concept-encoding-process). The host decodes UTF-8, UTF-16BE/LE
 // and single-byte encodings; only the first two hold bytes between chunks, at most three: a UTF-8
 // sequence's lead and up to two continuation bytes, or UTF-16's odd byte and a lead surrogate.
-import { lengthOf, Uint8Array } from './intrinsics.js';
+import { lengthOf, Uint8Array } from '../wasm/intrinsics.js';
 
 const HELD_MAX = 3;
 

@@ -5,7 +5,7 @@
 // I/O queue keeps the bytes the error restored and those after the one where it was found, and BOM
 // seen stays as it was before the call ("serialize I/O queue" never ran): run_decoder.js
 // queueAfterError. Both ways of decoding (run_decoder.js, host_error.js) prepend that queue.
-import { lengthOf, setBytes, Uint8Array } from './intrinsics.js';
+import { lengthOf, setBytes, Uint8Array } from '../wasm/intrinsics.js';
 
 // The next call's input: the I/O queue's bytes left by an error (`queue`, or null), then `bytes`.
 export function prepend(queue, bytes) {

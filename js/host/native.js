@@ -13,10 +13,10 @@
 // ENCODING_WASM_NATIVE=1 or setNativeDelegation(true) hands them to an exact host decoder
 // everywhere; ENCODING_WASM_NATIVE=0 or setNativeDelegation(false) keeps everything in wasm. The
 // test suite runs both ways.
-import { ENCODING_FAMILY } from './generated/encodings.js';
-import { LITE_BYTEWISE } from './generated/lite_data.js';
-import { NAMES } from './labels.js';
-import { exactSingleByte, exactUtf, probedUtf } from './host_probes.js';
+import { ENCODING_FAMILY } from '../generated/encodings.js';
+import { LITE_BYTEWISE } from '../generated/lite_data.js';
+import { NAMES } from '../webidl/labels.js';
+import { exactSingleByte, exactUtf, probedUtf } from './probes.js';
 import { delegateAtLoad } from '#delegation';
 
 const HostTextDecoder = globalThis.TextDecoder;

@@ -1,8 +1,8 @@
-// Calling a host's own decoder (one that passed the exactness probes, js/host_probes.js) for a
-// TextDecoder: the main entry's (js/text_decoder.js) and encoding-wasm/lite's (js/lite/text_decoder.js).
-import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
-import * as MESSAGES from './messages.js';
-import { isFixedArrayBuffer } from './webidl.js';
+// Calling a host's own decoder (one that passed the exactness probes, js/host/probes.js) for a
+// TextDecoder: the main entry's (js/webidl/text_decoder.js) and encoding-wasm/lite's (js/lite/text_decoder.js).
+import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from '../wasm/intrinsics.js';
+import * as MESSAGES from '../webidl/messages.js';
+import { isFixedArrayBuffer } from '../webidl/webidl.js';
 
 // Input longer than this goes to a host decoder in pieces, streamed: Node 20's fatal UTF-8 decoder
 // calls a valid 512 MiB input invalid (its output would be too long), a TypeError that would read

@@ -10,7 +10,7 @@ import {
   lengthOf,
   offsetOf,
   Uint8Array,
-} from './intrinsics.js';
+} from '../wasm/intrinsics.js';
 import * as MESSAGES from './messages.js';
 
 const abByteLength = getterOf(ArrayBuffer.prototype, 'byteLength');
@@ -102,7 +102,7 @@ export function toDictionary(value, what) {
 
 // A TextDecoderOptions dictionary's members, read in lexicographic order (fatal, then ignoreBOM),
 // each converted as it is read: https://encoding.spec.whatwg.org/#textdecoderoptions. (The main
-// entry's TextDecoder reads them inline, js/text_decoder.js: the call cost its bundle 25 bytes.)
+// entry's TextDecoder reads them inline, js/webidl/text_decoder.js: the call cost its bundle 25 bytes.)
 export function toDecoderOptions(options) {
   const dict = toDictionary(options, 'options');
   const fatal = dict ? !!dict.fatal : false;

@@ -1,11 +1,11 @@
-// A TextDecoder's chunk decoded in wasm (js/text_decoder.js DecoderCommon, through "#decoder-wasm"):
+// A TextDecoder's chunk decoded in wasm (js/webidl/text_decoder.js DecoderCommon, through "#decoder-wasm"):
 // the ASCII shortcut, else run_decoder.js in the encoding's module.
 import * as hostModule from '#host';
 import { instanceFor } from './core.js';
 import { apply, lengthOf, Uint8Array } from './intrinsics.js';
 import { runDecoder } from './run_decoder.js';
 import { stringFromLatin1 } from './strings.js';
-import { isFixedArrayBuffer } from './webidl.js';
+import { isFixedArrayBuffer } from '../webidl/webidl.js';
 
 // The encodings whose new decoder does not read ASCII bytes as themselves.
 const NOT_ASCII = { __proto__: null, 'utf-16be': true, 'utf-16le': true, 'iso-2022-jp': true, replacement: true };

@@ -17,15 +17,15 @@
 // as its fallback, and the TextDecoder the package exports stays as it was.
 import '#core-at-load';
 import { loadFamilySync } from '#host';
-import { instanceFor } from './core.js';
-import { ENCODING_FAMILY } from './generated/encodings.js';
+import { instanceFor } from '../wasm/core.js';
+import { ENCODING_FAMILY } from '../generated/encodings.js';
 import { NAMES as ENCODING_NAMES } from './labels.js';
-import { hostDecoderFor, nativeDelegation } from './native.js';
+import { hostDecoderFor, nativeDelegation } from '../host/native.js';
 import { TextDecoderStream, TextEncoderStream } from './streams.js';
 import { withFallback } from './fallback.js';
-import { TextDecoder } from './with_wasm_layer.js';
+import { TextDecoder } from '../wasm/with_wasm_layer.js';
 import { TextEncoder } from './text_encoder.js';
-import { wasmRefused } from './wasm_refusal.js';
+import { wasmRefused } from '../wasm/refusal.js';
 
 const OURS = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };
 // Our classes, and the copies with a fallback made so far.
@@ -150,7 +150,7 @@ export function install({ force = false, target = globalThis } = {}) {
     const value = target[name];
     if (typeof value === 'function' && !ourClasses.has(value)) native[name] = value;
   }
-  // Where a Content Security Policy refuses wasm (js/wasm_refusal.js), ours decode only what the
+  // Where a Content Security Policy refuses wasm (js/wasm/refusal.js), ours decode only what the
   // native decoder decodes exactly, and encode with the native encoder: no better than the natives.
   const refused = wasmRefused();
   const decoderBroken = !refused && native.TextDecoder !== undefined && !exactDecoder(native.TextDecoder);

@@ -2,8 +2,8 @@
 // standard (js/generated/lite_data.js, LITE_LABELS: 0.8 KB gzipped), so that a TextDecoder whose
 // encoding the host decodes exactly needs no wasm at all (docs/design.md section 13). The main entry
 // and encoding-wasm/lite share it.
-import { LITE_LABELS } from './generated/lite_data.js';
-import { charCodeOf, fromCharCode, Map, mapGet, mapSet } from './intrinsics.js';
+import { LITE_LABELS } from '../generated/lite_data.js';
+import { charCodeOf, fromCharCode, Map, mapGet, mapSet } from '../wasm/intrinsics.js';
 
 // Every encoding's lower-cased name, by Encoding id (what the TextDecoder and the wasm layer use:
 // generated/encodings.js ENCODING_NAMES holds the same, but a page's TextDecoder then ships the names

@@ -3,9 +3,9 @@
 //
 // A host without TransformStream gets neither class: both exports are undefined there, and the
 // polyfill installs neither (there is no stream to hand the readable and writable ends out of).
-import { apply, charCodeOf, hostTransformStream, sliceOf, Uint8Array } from './intrinsics.js';
+import { apply, charCodeOf, hostTransformStream, sliceOf, Uint8Array } from '../wasm/intrinsics.js';
 import * as MESSAGES from './messages.js';
-import { DecoderCommon } from './with_decoder_wasm.js';
+import { DecoderCommon } from '../wasm/with_decoder_wasm.js';
 import { TextEncoder } from './text_encoder.js';
 import { defineInterface, toBytes, toDOMString } from './webidl.js';
 

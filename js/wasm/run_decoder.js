@@ -15,10 +15,10 @@ import {
   STATUS_DONE,
   STATUS_ERROR,
   STATUS_UNAVAILABLE,
-} from './generated/abi.js';
+} from '../generated/abi.js';
 import { bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from './intrinsics.js';
-import * as MESSAGES from './messages.js';
-import * as WASM_MESSAGES from './wasm_messages.js';
+import * as MESSAGES from '../webidl/messages.js';
+import * as WASM_MESSAGES from './messages.js';
 import { outputString } from './strings.js';
 
 // DecoderState's kBomSeen (cpp/decode_driver.h) in the state's second word (byte 7, the flags).

@@ -2,9 +2,9 @@
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
 // (the core at load in browsers too: encoding runs in it)
 import '#core-at-load';
-import * as core from './core.js';
+import * as core from '../wasm/core.js';
 import * as MESSAGES from './messages.js';
-import { runEncoder } from './run_encoder.js';
+import { runEncoder } from '../wasm/run_encoder.js';
 import { toDictionary, toDOMString } from './webidl.js';
 
 // Encodes `input` with the encoding `label` names. errorMode "fatal" (the default) throws a

@@ -1,6 +1,6 @@
 // TextEncoder.encodeInto's UTF-8 encoder in wasm, for hosts without one and for destinations the
 // host's refuses (text_encoder.js).
-import { SCRATCH_READ, SCRATCH_WRITTEN } from './generated/abi.js';
+import { SCRATCH_READ, SCRATCH_WRITTEN } from '../generated/abi.js';
 import { copyUtf16 } from './input.js';
 import { lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 

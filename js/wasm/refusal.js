@@ -5,7 +5,7 @@
 // decodes exactly to the host's decoder), and whatever needs wasm throws the TypeError below,
 // naming the directive and the encoding (docs/api.md "Where WebAssembly is refused"). Node, Bun,
 // Deno and workerd never compile through here, so nothing is refused there.
-import * as MESSAGES from './messages.js';
+import * as MESSAGES from '../webidl/messages.js';
 
 // The engine's error of the refusal (the cause of every TypeError below), or null.
 let refusal = null;

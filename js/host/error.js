@@ -1,4 +1,4 @@
-// A fatal error thrown by the host's own decoder, for both TextDecoders (js/text_decoder.js,
+// A fatal error thrown by the host's own decoder, for both TextDecoders (js/webidl/text_decoder.js,
 // js/lite/text_decoder.js): where it was found, and after a call with { stream: true } what carries
 // on (https://encoding.spec.whatwg.org/#dom-textdecoder-decode: the error is thrown with do not
 // flush still true; after_error.js). The host's decoders that are used are exact (host_probes.js)
@@ -8,10 +8,10 @@
 // holding (host_tail.js) and the chunk, finds the error at the same byte. That one binary search
 // (host_decode.js hostErrorAt) says both where the error is and where the I/O queue goes on; no
 // wasm is needed.
-import { prepend } from './after_error.js';
-import { hostErrorAt, hostThrows } from './host_decode.js';
-import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from './intrinsics.js';
-import { notHeld } from './host_tail.js';
+import { prepend } from '../webidl/after_error.js';
+import { hostErrorAt, hostThrows } from './decode.js';
+import { apply, bufferOf, lengthOf, offsetOf, Uint8Array } from '../wasm/intrinsics.js';
+import { notHeld } from './tail.js';
 
 const STREAM = Object.freeze({ __proto__: null, stream: true });
 

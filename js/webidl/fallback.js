@@ -1,7 +1,7 @@
-// The polyfill's fallback (js/install.js): the classes it puts in place of a native TextDecoder and
+// The polyfill's fallback (js/webidl/install.js): the classes it puts in place of a native TextDecoder and
 // TextDecoderStream where tables cannot load on first use hand an encoding whose tables are not
 // loaded to the native decoder they replaced (docs/design.md section 8).
-import { getPrototypeOf, Map, mapGet, mapSet } from './intrinsics.js';
+import { getPrototypeOf, Map, mapGet, mapSet } from '../wasm/intrinsics.js';
 import { setFallbackFor } from './text_decoder.js';
 import { cloneInterface } from './webidl.js';
 

@@ -12,11 +12,11 @@ import {
   STATUS_DONE,
   STATUS_ERROR,
   STATUS_UNAVAILABLE,
-} from './generated/abi.js';
+} from '../generated/abi.js';
 import { copyOut, lengthOf, setBytes, Uint8Array } from './intrinsics.js';
 import { stageText } from './input.js';
-import * as MESSAGES from './messages.js';
-import * as WASM_MESSAGES from './wasm_messages.js';
+import * as MESSAGES from '../webidl/messages.js';
+import * as WASM_MESSAGES from './messages.js';
 
 // Runs `encoder` (a record of { id, name, html, state, position, errors }: the encoding's id and
 // name, the "html" error mode (else "fatal"), the encoder's state word, optionally the stream's code
