@@ -2,14 +2,13 @@
 // (https://encoding.spec.whatwg.org/#encode, run over a stream of strings), the legacy counterpart
 // of TextEncoder and TextEncoderStream. The one-shot encode() of the main entry, with the encoder's
 // state (ISO-2022-JP's) and a leading surrogate at a chunk's end kept for the next chunk.
-import { encodingName, instanceFor } from '../wasm/core.js';
-import { runEncoder } from '../wasm/run_encoder.js';
+import { instanceFor } from '../wasm/core.js';
+import { encodeChunk, newEncoderRecord } from './encode_chunk.js';
 import { encoderId } from './encode.js';
-import { apply, charCodeOf, hostTransformStream } from '../wasm/intrinsics.js';
+import { hostTransformStream } from '../wasm/intrinsics.js';
 import * as MESSAGES from './messages.js';
 import { defineInterface, toDictionary, toDOMString, toStreamOption } from './webidl.js';
 
-const { slice } = String.prototype;
 let isEncoder;
 let isEncoderStream;
 
@@ -24,51 +23,6 @@ function construct(label, options) {
   instanceFor(id);
   return { id, html: errorMode === 'html', errorMode };
 }
-
-// A stream of chunks through one encoder: `s` is its record ({ id, name, html, state, leading,
-// position, errors }: the encoding, the error mode, the encoder instance's state word (instance.js),
-// a leading surrogate that ended the last chunk or '', the code units of the stream before the next
-// chunk, for the index of an error, and null or the array run_encoder.js records errors in). `input` is a
-// string; with `stream` more follow. Shared with encoding-wasm/errors.
-export function encodeChunk(s, input, stream) {
-  let text = s.leading + input;
-  s.leading = '';
-  if (stream) {
-    const last = charCodeOf(text, text.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      s.leading = apply(slice, text, [-1]);
-      text = apply(slice, text, [0, -1]);
-      // A leading surrogate before it has no trailing one: U+FFFD now, as the core writes it at
-      // the end of the input only once flushed (it leaves one unread while more may follow).
-      const before = charCodeOf(text, text.length - 1);
-      if (before >= 0xd800 && before <= 0xdbff) text = apply(slice, text, [0, -1]) + '\ufffd';
-    }
-    if (text === '') return new Uint8Array(0);
-  }
-  const encoder = { id: s.id, name: s.name, html: s.html, state: s.state, position: s.position, errors: s.errors };
-  try {
-    const bytes = runEncoder(instanceFor(s.id), encoder, text, !stream);
-    s.state = encoder.state;
-    s.position = stream ? s.position + text.length : 0;
-    return bytes;
-  } catch (error) {
-    s.state = 0;
-    s.leading = '';
-    s.position = 0;
-    throw error;
-  }
-}
-
-// A new record for encodeChunk().
-export const newEncoderRecord = (id, html) => ({
-  id,
-  name: encodingName(id),
-  html,
-  state: 0,
-  leading: '',
-  position: 0,
-  errors: null,
-});
 
 export class Encoder {
   #s;

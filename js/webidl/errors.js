@@ -8,7 +8,7 @@
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
 import { instanceFor } from '../wasm/core.js';
 import { encoderId } from './encode.js';
-import { encodeChunk, newEncoderRecord } from './encoder.js';
+import { encodeChunk, newEncoderRecord } from './encode_chunk.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from '../wasm/with_wasm_layer.js';
 import { Uint8Array } from '../wasm/intrinsics.js';
