@@ -2,16 +2,22 @@
 // Encoding Standard's decoders and encoders, for code that calls iconv-lite where Node's Buffer is
 // missing (Workers, Deno, browsers). Only the standard's encodings: iconv-lite's names for them
 // (js/generated/iconv_lite_labels.js) and the standard's labels; docs/iconv-lite.md lists where
-// the results differ from iconv-lite's. Built on the public entries' modules: the TextDecoder with
-// the wasm layer at load (js/wasm/with_wasm_layer.js), as encoding is in wasm anyway.
-import { preload } from '../wasm/preload.js';
-import { TextDecoder } from '../wasm/with_wasm_layer.js';
-import { ErrorReportingEncoder } from '../webidl/errors.js';
-import { normalizeEncoding } from '../hooks/hooks.js';
+// the results differ from iconv-lite's. Decoding and encoding run in wasm, on the modules the
+// TextDecoder's wasm layer and encoding-wasm/errors use (docs/design.md section 18), without the
+// TextDecoder: iconv-lite never hands decoding to the host's decoders, so its bundle carries none
+// of that (their probes, the FNV hashes, the host error search).
+import * as core from '../wasm/core.js';
+import { decodeInWasm } from '../wasm/decode_in_wasm.js';
+import { toBytes } from '../webidl/webidl.js';
+// (encode.js loads the core at load in browsers: "#core-at-load")
+import { encoderId } from '../webidl/encode.js';
+import { encodeChunk, newEncoderRecord } from '../webidl/encode_chunk.js';
 import { ICONV_LITE_LABELS } from '../generated/iconv_lite_labels.js';
 import { Transform as NodeTransform } from '#iconv-lite-stream';
 
-export { preload };
+// Non-standard, as the main entry's: loads the table families the given labels (the standard's)
+// need, everything with no labels. The core is loaded at load here, and no host decoder is used.
+export const preload = (...labels) => core.preloadFor(labels, () => null);
 
 const BOM = '\ufeff';
 // iconv-lite strips (decoding) and adds (with addBOM, encoding) a BOM for these only.
@@ -27,7 +33,8 @@ const canonical = (label) => label.toLowerCase().replace(/:\d{4}$|[^0-9a-z]/g, '
 // any other encoding (iconv-lite throws an Error "Encoding not recognized" there).
 function encodingOf(label) {
   if (typeof label !== 'string') throw new TypeError(`The encoding must be a string, not ${typeof label}.`);
-  let name = normalizeEncoding(label);
+  const id = core.encodingId(label);
+  let name = id < 0 ? null : core.encodingName(id);
   if (name === null) {
     if (!names) {
       names = new Map();
@@ -75,7 +82,33 @@ export function encodingExists(encoding) {
 export function getDecoder(encoding, options) {
   const name = encodingOf(encoding);
   const { stripBOM = true } = optionsOf(options);
-  const decoder = new TextDecoder(name, { ignoreBOM: true });
+  // The record js/wasm/decode_in_wasm.js runs (as a TextDecoder's DecoderCommon, js/webidl/text_decoder.js):
+  // the replacement error mode, ignore BOM; the encoding's module loads now (or its error is thrown now).
+  const id = core.encodingId(name);
+  const decoder = {
+    id,
+    name,
+    fatal: false,
+    ignoreBOM: true,
+    state: { s0: 0, s1: 0 },
+    position: 0,
+    errors: null,
+    instance: core.instanceFor(id, true),
+    ascii: null,
+  };
+  // Whether the next call starts a new decoder instance: after end(), and after a call that threw
+  // (as TextDecoder's decode() without do not flush).
+  let fresh = true;
+  const run = (bytes, flush) => {
+    if (fresh) {
+      decoder.state.s0 = decoder.state.s1 = 0;
+      decoder.position = 0;
+    }
+    fresh = true;
+    const text = decodeInWasm(decoder, bytes, flush);
+    fresh = flush;
+    return text;
+  };
   let pass = !BOM_AWARE.has(name) || stripBOM === false;
   const strip = (text) => {
     if (pass || text === '') return text;
@@ -90,21 +123,23 @@ export function getDecoder(encoding, options) {
         throw new TypeError(
           `iconv-lite decoding needs bytes (a Buffer, Uint8Array, ArrayBuffer or other ArrayBufferView), not ${typeof bytes === 'string' ? 'a string' : typeof bytes}.`,
         );
-      return strip(decoder.decode(bytes, { stream: true }));
+      return strip(run(toBytes(bytes), false));
     },
     end() {
-      const text = strip(decoder.decode());
+      const text = strip(run(new Uint8Array(0), true));
       return text === '' ? undefined : text;
     },
   };
 }
 
 // Every character the encoding lacks as "?" (iconv-lite's defaultCharSingleByte); `errors` are
-// those ErrorReportingEncoder found in `text` ({ index, codePoint }, index in UTF-16 code units).
+// those the core's error log found in `text` (three numbers each, the first its index in UTF-16
+// code units: js/wasm/run_encoder.js).
 function questionMarks(text, errors) {
   let out = '';
   let from = 0;
-  for (const { index } of errors) {
+  for (let k = 0; k < errors.length; k += 3) {
+    const index = errors[k];
     const unit = text.charCodeAt(index);
     out += text.slice(from, index) + '?';
     const next = text.charCodeAt(index + 1);
@@ -134,18 +169,32 @@ export function getEncoder(encoding, options) {
   const { addBOM = canonical(encoding) === 'utf16' } = optionsOf(options);
   let bom = addBOM && BOM_AWARE.has(name) ? BOM : '';
   let leading = '';
-  const reporting = name.startsWith('utf-16') ? null : new ErrorReportingEncoder(name);
+  // Encoders in the html mode with the error log (as encoding-wasm/errors' ErrorReportingEncoder):
+  // `encodeLogged` runs `text` through one with no more to follow and gives its bytes and errors.
+  const id = name.startsWith('utf-16') ? -1 : encoderId(name);
+  const reporting = id < 0 ? null : newEncoderRecord(id, true);
+  // (the table family loads now, or its error is thrown now, not on the first write)
+  if (id >= 0) core.instanceFor(id);
+  const encodeLogged = (s, text) => {
+    const errors = [];
+    s.errors = errors;
+    try {
+      return { bytes: encodeChunk(s, text, false), errors };
+    } finally {
+      s.errors = null;
+    }
+  };
   // ISO-2022-JP's state spans chunks: a check of the chunk on its own finds the characters it lacks
   // (no state decides that), then the streaming encoder writes the chunk with those as "?".
-  const checker = name === 'iso-2022-jp' ? new ErrorReportingEncoder(name) : null;
+  const checker = name === 'iso-2022-jp' ? newEncoderRecord(id, true) : null;
   const run = (text, stream) => {
     if (reporting === null) return utf16(text, name === 'utf-16be');
     if (checker !== null) {
-      const { errors } = checker.encode(text);
-      return reporting.encode(errors.length ? questionMarks(text, errors) : text, { stream }).bytes;
+      const { errors } = encodeLogged(checker, text);
+      return encodeChunk(reporting, errors.length ? questionMarks(text, errors) : text, stream);
     }
-    const { bytes, errors } = reporting.encode(text);
-    return errors.length ? reporting.encode(questionMarks(text, errors)).bytes : bytes;
+    const { bytes, errors } = encodeLogged(reporting, text);
+    return errors.length ? encodeChunk(reporting, questionMarks(text, errors), false) : bytes;
   };
   return {
     write(text) {

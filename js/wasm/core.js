@@ -117,7 +117,14 @@ export function registerOwnModule(name, module) {
 
 // Non-standard: loads the table families the given labels need (all of them with no labels),
 // for hosts that cannot load them synchronously on first use.
-export async function preload(...labels) {
+export function preload(...labels) {
+  return preloadFor(labels, hostDecoderFor);
+}
+
+// preload() for `labels` (an array), where `hostDecoderFor(name)` is the host decoder that takes
+// encoding `name`, or null (js/host/native.js). The iconv-lite drop-in, which decodes everything in
+// wasm, passes one that is always null, so that its bundle does not carry the host's decoders.
+export async function preloadFor(labels, hostDecoderFor) {
   const wanted = new Set();
   // The core, where it is not at hand: with no labels, or for an encoding without tables that the
   // host does not decode for us.

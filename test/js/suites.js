@@ -2,8 +2,9 @@
 
 // ENCODING_WASM_NATIVE=0 (everything in wasm) changes only what the package's decoders do: the
 // switch is read by js/host/native.js hostDecoderFor(), which only DecoderCommon (js/webidl/text_decoder.js:
-// TextDecoder, TextDecoderStream, the hooks' decode, ErrorReportingDecoder, iconv-lite's decode) and
-// the polyfill call. The suites whose code under test never gets there run once, in the
+// TextDecoder, TextDecoderStream, the hooks' decode, ErrorReportingDecoder) and the polyfill call
+// (iconv-lite's decode does not: it runs in wasm either way, js/iconv_lite/iconv_lite.js; its
+// suites still run in both, as a check that the switch does not reach it). The suites whose code under test never gets there run once, in the
 // ENCODING_WASM_NATIVE=1 run:
 // - encode, encoder, url, deno_buffer, errors_builtins: they encode (url's output, all ASCII, is made
 //   a string by a UTF-8 TextDecoder, on which ASCII decodes alike either way);
