@@ -1,17 +1,7 @@
-// The exports only the core module has, over the buffers every module has (exports.cpp): label
-// matching and TextEncoder.encodeInto's UTF-8 encoder.
+// The export only the core module has, over the buffers every module has (exports.cpp):
+// TextEncoder.encodeInto's UTF-8 encoder. (Labels are matched in JS: js/webidl/labels.js.)
 #include "encoding.h"
 #include "exports.h"
-
-// The label is `length` UTF-16 code units at ew_input(). Returns the Encoding or -1. (Not in the
-// lite core: encoding-wasm/lite matches labels in JS, js/lite/labels.js, and the linker then drops
-// the label table.)
-#if !EW_LITE
-EW_EXPORT int ew_get_encoding(uint32_t length) {
-  if (length > ew_input_capacity() / 2) return -1;
-  return ew::get_encoding(reinterpret_cast<const char16_t*>(ew_input()), length);
-}
-#endif  // !EW_LITE
 
 #if !EW_DECODE_ONLY
 // TextEncoder.encodeInto's UTF-8 encoder: `length` UTF-16 code units at ew_input() into at most

@@ -1,4 +1,5 @@
-// The core's public C++ API: get an encoding, decode to UTF-16, encode from UTF-8 or UTF-16.
+// The core's public C++ API: decode to UTF-16, encode from UTF-8 or UTF-16. (Getting an encoding from
+// a label is JS's: js/webidl/labels.js.)
 // https://encoding.spec.whatwg.org/
 // Results are values ({status, read, written}); nothing here throws or allocates.
 #pragma once
@@ -9,10 +10,6 @@
 #include "generated/encodings.h"  // Encoding, has_encoder
 
 namespace ew {
-
-// https://encoding.spec.whatwg.org/#concept-encoding-get
-// `label` is UTF-16 code units (a JS string as-is). Returns the Encoding, or -1 for failure.
-int get_encoding(const char16_t* label, size_t length);
 
 // A decoder instance's state: eight bytes the caller keeps between calls (docs/design.md section 5).
 // A zeroed state is a new decoder. `codec` holds the encoding's decoder's variables, as the State

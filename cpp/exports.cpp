@@ -2,8 +2,8 @@
 // JS writes input into ew_input(), passes a decoder's or encoder's state through ew_scratch() and
 // reads the output from ew_output(). Nothing here allocates, so wasm memory never grows per call
 // or per decoder (docs/design.md section 5). Every module (the core and each table family) has these
-// exports; the core also has ew_get_encoding and ew_encode_into (core_exports.cpp), a family
-// module ew_family_id and ew_family_init (its generated family_blob.cpp). The statuses, options
+// exports; the core also has ew_encode_into (core_exports.cpp), a family module ew_family_id and
+// ew_family_init (its generated family_blob.cpp). The statuses, options
 // and scratch slots are generated from tools/generator/boundary.mjs (generated/abi.h).
 #include "exports.h"
 

@@ -9,7 +9,6 @@ set(EW_CORE_SOURCES
     cpp/single_byte.cpp
     cpp/x_user_defined.cpp
     cpp/replacement.cpp
-    cpp/labels.cpp
     cpp/core_exports.cpp
     cpp/generated/module_core.cpp)
 set(EW_FAMILY_chinese-simplified_SOURCES
@@ -77,7 +76,6 @@ set(EW_NATIVE_SOURCES
     cpp/single_byte.cpp
     cpp/x_user_defined.cpp
     cpp/replacement.cpp
-    cpp/labels.cpp
     cpp/core_exports.cpp
     cpp/gb18030.cpp
     cpp/tables.cpp

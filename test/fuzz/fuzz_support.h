@@ -47,7 +47,7 @@ void load_all_families();
 
 // ---- the input header -------------------------------------------------------------------------
 
-// Every target but labels_fuzzer reads its input as
+// Every target reads its input as
 //   byte 0    selects the encoding from the target's list (modulo its size)
 //   byte 1    flags: bits 0-1 the target's own use, bits 2-4 the number of split points (0..7),
 //             bits 5-7 the small output capacity (16 + 4 * k units or bytes)

@@ -1,5 +1,5 @@
 // Writes the checked-in seed corpus, test/fuzz/corpus/<target>/, in the input layout of
-// fuzz_support.h (Plan) and labels_fuzzer.cpp:
+// fuzz_support.h (Plan):
 //   node test/fuzz/make_seeds.mjs
 // Each target's directory is rewritten from scratch. Encodings are chosen by name; their indices
 // come from cpp/whatwg/encodings.json (the Encoding enum's order), as the fuzzers' lists do.
@@ -12,7 +12,6 @@ const root = join(here, '..', '..');
 const groups = JSON.parse(readFileSync(join(root, 'cpp', 'whatwg', 'encodings.json'), 'utf8'));
 const encodings = groups.flatMap((g) => g.encodings);
 const names = encodings.map((e) => e.name);
-const labels = encodings.flatMap((e) => e.labels);
 const index = (name) => {
   const i = names.indexOf(name);
   if (i < 0) throw new Error(`no encoding ${name}`);
@@ -286,37 +285,6 @@ const add = (target, name, bytes) => (seeds[target] ??= []).push([name, Uint8Arr
   }
   add(t, 'latin1-windows-1252', plan(t, 'windows-1252', ascii('plain \u00a0 text'), { own: 2, splits: [3] }));
   add(t, 'empty-chunks-euc-jp', plan(t, 'EUC-JP', utf16le('¥‾−ｱ亜\u{1F600}'), { own: 3, splits: [0, 2, 3] }));
-}
-
-// ---- labels -----------------------------------------------------------------------------------
-{
-  const t = 'labels_fuzzer';
-  const mode = (m, bytes) => [m, ...bytes];
-  [
-    'utf-8',
-    ' \t\nLATIN1\f\r',
-    'unicode-1-1-utf-8',
-    'x-user-defined',
-    'iso_8859-1:1987',
-    'Shift_JIS ',
-    'utf-8\0',
-    '\u000butf-8',
-  ].forEach((l, i) => add(t, `bytes-${i}`, mode(1, ascii(l))));
-  add(t, 'bytes-nbsp', mode(1, [0xa0, ...ascii('utf-8')]));
-  add(t, 'utf16-kelvin', mode(0, utf16le('\u212Aoi8-r')));
-  add(t, 'utf16-long-s', mode(0, utf16le('\u017Fhift_jis')));
-  add(t, 'utf16-high-byte', mode(0, utf16le('utf\u012D8')));
-  add(t, 'utf16-fullwidth', mode(0, utf16le('ｕｔｆ-8')));
-  // Edited real labels: [pick lo, pick hi] then (op, arg) pairs.
-  const pick = (label) => {
-    const i = labels.indexOf(label);
-    if (i < 0) throw new Error(`no label ${label}`);
-    return [i & 0xff, i >> 8];
-  };
-  add(t, 'edit-case', mode(2, [...pick('windows-1252'), 0, 0, 0, 3, 1, 4, 2, 0]));
-  add(t, 'edit-lookalike', mode(2, [...pick('koi8-r'), 4, 0, 2, 1]));
-  add(t, 'edit-inner-space', mode(2, [...pick('euc-kr'), 3, 0x34, 5, 1]));
-  add(t, 'edit-truncate', mode(2, [...pick('iso-8859-15'), 6, 9, 7, 0x35]));
 }
 
 // ---- write --------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 #
 #   bash test/fuzz/run.sh [seconds_per_target]     (default 60; npm run fuzz)
 #
-# Environment: FUZZ_TARGETS="encode_fuzzer labels_fuzzer" runs only those; FUZZ_JOBS=N runs N targets at
+# Environment: FUZZ_TARGETS="encode_fuzzer decode_utf_fuzzer" runs only those; FUZZ_JOBS=N runs N targets at
 # a time (default: one per core).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,7 +17,7 @@ case "$SECONDS_PER_TARGET" in
 esac
 BUILD=build/fuzz
 ALL_TARGETS="decode_utf_fuzzer decode_single_byte_fuzzer decode_chinese_fuzzer decode_japanese_fuzzer
-             decode_korean_fuzzer encode_fuzzer encode_stream_fuzzer labels_fuzzer"
+             decode_korean_fuzzer encode_fuzzer encode_stream_fuzzer"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 
 # ---- system packages (Debian) -----------------------------------------------------------------

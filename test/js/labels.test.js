@@ -2,7 +2,7 @@
 // label argument (WebIDL DOMString). Expectations come from encodings.json.
 import { describe, expect, it } from 'vitest';
 import { encode, preload, TextDecoder } from './entry.js';
-import { Failures, loggingOptions, readEncodings, showString, specGetEncoding } from './helpers.js';
+import { Failures, loggingOptions, prng, readEncodings, showString, specGetEncoding } from './helpers.js';
 
 const ENCODINGS = readEncodings();
 const ALL_LABELS = ENCODINGS.flatMap((e) => e.labels.map((label) => ({ label, name: e.name })));
@@ -23,6 +23,16 @@ function expected(label) {
   const name = specGetEncoding(label);
   if (name === null || name === 'replacement') return { error: 'RangeError' };
   return { encoding: name.toLowerCase() };
+}
+
+// Adds a failure unless new TextDecoder(label) does what the spec says; returns what it says.
+function checkAgainstSpec(label, failures) {
+  const want = expected(label);
+  const got = outcome(label);
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    failures.add(`"${showString(label)}": got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  }
+  return want;
 }
 
 // Alternating case: "uTf-8"; and one starting the other way: "UtF-8".
@@ -50,8 +60,10 @@ describe.each(ENCODINGS.map((e) => [e.name, e]))('labels of %s', (name, { labels
       ...WHITESPACE.map((ws) => ws + label),
       ...WHITESPACE.map((ws) => label + ws),
       ...WHITESPACE.map((ws) => ws + label.toUpperCase() + ws),
+      ...WHITESPACE.map((ws) => ws + ws + label + ws + ws),
       '\t\n\f\r ' + label + ' \r\f\n\t',
       '  \n\n' + mixedCase(label, false) + '\f\f\r',
+      ' '.repeat(300) + label + ' '.repeat(300),
     ];
     const failures = new Failures();
     for (const variant of variants) {
@@ -167,23 +179,128 @@ describe('strings that are not labels', () => {
     }
   });
 
-  it('every label with one character replaced by a lookalike or a same-low-byte unit fails', () => {
+  // Every label edited one way: the constructor agrees with the spec's algorithm on each result (an
+  // edit that makes another label, such as a prefix "iso-8859-1" of "iso-8859-10", must match it).
+  const agreesWithSpec = (edit) => {
     const failures = new Failures();
-    for (const { label } of ALL_LABELS) {
-      for (let i = 0; i < label.length; i++) {
-        const c = label.charCodeAt(i);
-        for (const replacement of [c | 0x100, c | 0xff00, c ^ 0x80]) {
-          const variant = label.slice(0, i) + String.fromCharCode(replacement) + label.slice(i + 1);
-          const want = expected(variant);
-          const got = outcome(variant);
-          if (JSON.stringify(got) !== JSON.stringify(want)) {
-            failures.add(`"${showString(variant)}": got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
-          }
+    for (const { label } of ALL_LABELS) for (const variant of edit(label)) checkAgainstSpec(variant, failures);
+    failures.check(expect);
+  };
+  const positions = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const insertAt = (label, i, s) => label.slice(0, i) + s + label.slice(i);
+  // Whitespace that is not ASCII whitespace: U+000B, the information separators (which Python's
+  // str.strip removes), NEL, NO-BREAK SPACE and Unicode spaces (which String.prototype.trim removes).
+  const OTHER_WHITESPACE = [
+    '\v',
+    '\x1c',
+    '\x1d',
+    '\x1e',
+    '\x1f',
+    '\x85',
+    '\xa0',
+    '\u1680',
+    '\u2000',
+    '\u2028',
+    '\u3000',
+    '\ufeff',
+  ];
+  // Characters a label is likely to be followed or preceded by.
+  const JUNK = ['x', '-', '0', '8', '_', '.', ':', ';', ',', '"', '\x7f', '\xe9'];
+
+  it.each([
+    [
+      'other whitespace before, after, or inside the stripped run',
+      (label) => OTHER_WHITESPACE.flatMap((w) => [w + label, label + w, ` ${w} ${label}`, `${label} ${w} `]),
+    ],
+    [
+      'ASCII whitespace inside, at every position',
+      (label) => positions(1, label.length - 1).flatMap((i) => WHITESPACE.map((ws) => insertAt(label, i, ws))),
+    ],
+    ['NUL at every position', (label) => positions(0, label.length).map((i) => insertAt(label, i, '\0'))],
+    [
+      'junk before or after, the label twice, a word after',
+      (label) => [...JUNK.flatMap((j) => [j + label, label + j]), label + label, label + ' x', 'x ' + label],
+    ],
+    [
+      'every prefix and every suffix',
+      (label) => positions(1, label.length - 1).flatMap((n) => [label.slice(0, n), label.slice(n)]),
+    ],
+    [
+      'Unicode case variants of k, s and i (KELVIN SIGN, LONG S, dotted and dotless I)',
+      (label) =>
+        positions(0, label.length - 1).flatMap((i) => {
+          const lookalikes = { k: ['\u212a'], s: ['\u017f'], i: ['\u0130', '\u0131'] }[label[i]] ?? [];
+          return lookalikes.map((c) => label.slice(0, i) + c + label.slice(i + 1));
+        }),
+    ],
+  ])('every label with %s: as the spec says', (_, edit) => agreesWithSpec(edit));
+
+  it('two labels joined by NUL, a space or a comma fail', () => {
+    const failures = new Failures();
+    for (const a of ALL_LABELS) {
+      for (const b of ALL_LABELS) {
+        for (const joint of ['\0', ' ', ',']) {
+          const joined = a.label + joint + b.label;
+          if (checkAgainstSpec(joined, failures).encoding) failures.add(`the spec matched "${showString(joined)}"`);
         }
       }
     }
     failures.check(expect);
   });
+
+  // As a fuzzer would: labels edited at random (case flips, ASCII and other whitespace, lookalikes,
+  // NUL, deletions, truncation, another label appended), checked against the spec's algorithm.
+  it('20,000 random edits of labels: as the spec says', () => {
+    const rand = prng(0x1abe1);
+    const pick = (list) => list[Math.floor(rand() * list.length)];
+    const inserts = [
+      ...WHITESPACE,
+      ...OTHER_WHITESPACE,
+      ...JUNK,
+      '\0',
+      '\u212a',
+      '\u017f',
+      '\u0131',
+      '\ud800',
+      'A',
+      'z',
+    ];
+    const edits = [
+      (s, i) => s.slice(0, i) + (s[i] ?? '').toUpperCase() + s.slice(i + 1),
+      (s, i) => insertAt(s, i, pick(inserts)),
+      (s, i) => s.slice(0, i) + s.slice(i + 1),
+      (s, i) =>
+        s.slice(0, i) +
+        String.fromCharCode((s.charCodeAt(i) || 0x20) ^ pick([0x20, 0x80, 0x100, 0xff00])) +
+        s.slice(i + 1),
+      (s, i) => s.slice(0, i),
+      (s) => s + pick(ALL_LABELS).label,
+      (s) => pick(WHITESPACE) + s + pick(WHITESPACE),
+    ];
+    const failures = new Failures();
+    let matched = 0;
+    for (let n = 0; n < 20_000; n++) {
+      let variant = pick(ALL_LABELS).label;
+      for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) {
+        variant = pick(edits)(variant, Math.floor(rand() * (variant.length + 1)));
+      }
+      if (checkAgainstSpec(variant, failures).encoding) matched++;
+    }
+    failures.check(expect);
+    // Both outcomes are exercised: some edits leave a label (case flips, whitespace around), most do not.
+    expect(matched).toBeGreaterThan(2000);
+    expect(matched).toBeLessThan(18_000);
+  });
+
+  it('every label with one character replaced by a lookalike or a same-low-byte unit fails', () =>
+    agreesWithSpec((label) =>
+      positions(0, label.length - 1).flatMap((i) => {
+        const c = label.charCodeAt(i);
+        return [c | 0x100, c | 0xff00, c ^ 0x80].map(
+          (u) => label.slice(0, i) + String.fromCharCode(u) + label.slice(i + 1),
+        );
+      }),
+    ));
 });
 
 describe('the replacement encoding', () => {

@@ -62,8 +62,8 @@ export const COMMON_SOURCES = ['ascii.cpp', 'decoder.cpp', 'exports.cpp'];
 // no core, one with `tables: false` no families). One now: `lite`, the decoders' core, which the main
 // TextDecoder loads in browsers where a host decoder is not exact and the full core is not loaded
 // (js/wasm/core.js loadDecoderCore, docs/design.md section 13): decode only (EW_DECODE_ONLY), without
-// SIMD (`simd: false`), the labels (matched in JS: js/generated/lite_data.js), the codecs' fast paths
-// (EW_LITE, cpp/encoding.h) and the error log (EW_ERROR_LOG=0). (The decode-only families, a
+// SIMD (`simd: false`), the codecs' fast paths (EW_LITE, cpp/encoding.h) and the error log
+// (EW_ERROR_LOG=0). (The decode-only families, a
 // `decoder` variant with EW_DECODE_ONLY, are no longer built: docs/design.md section 13 has what
 // they saved.)
 export const VARIANTS = [
@@ -76,12 +76,12 @@ export const VARIANTS = [
   },
 ];
 
-// The core module (dist/encoding.wasm): labels, encodeInto and every encoding without tables; `variants`:
+// The core module (dist/encoding.wasm): encodeInto and every encoding without tables; `variants`:
 // those built as a core.
 // Built with the error log (EW_ERROR_LOG=1, cpp/encoding.h), which encoding-wasm/errors, the hooks,
 // encoding-wasm/url, the CLI and the converter page read (docs/design.md section 16).
 export const CORE = {
-  sources: ['labels.cpp', 'core_exports.cpp'],
+  sources: ['core_exports.cpp'],
   codecs: ['utf8', 'utf16', 'single_byte', 'x_user_defined', 'replacement'],
   defines: ['EW_ERROR_LOG=1'],
   variants: VARIANTS.filter((v) => v.core !== false),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates the encoding list, the label table, the single-byte tables and the layout of the
+// Generates the encoding list, the JS label data, the single-byte tables and the layout of the
 // multi-byte family tables from the vendored WHATWG data in cpp/whatwg/, and everything that
 // crosses a module boundary from tools/generator/boundary.mjs (boundary_cpp.mjs, boundary_js.mjs).
 // Usage: node tools/generator/generate_tables.mjs [--check] [--list] [--out DIR]
@@ -44,36 +44,6 @@ function encodingsHeader() {
   lines.push(`  return encoding >= 0 && encoding < kEncodingCount && ${without.join(' && ')};`, '}');
   lines.push('', '}  // namespace ew', '');
   return lines.join('\n');
-}
-
-// Labels sorted for binary search, as one string of NUL-terminated labels plus offsets.
-function labelsHeader() {
-  const entries = encodings.flatMap((e, id) => e.labels.map((label) => [label, id]));
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  let text = '';
-  const offsets = [];
-  for (const [label] of entries) {
-    offsets.push(text.length);
-    text += label + '\0';
-  }
-  const maxLen = Math.max(...entries.map(([l]) => l.length));
-  return [
-    HEADER('encodings.json'),
-    '#pragma once',
-    '#include <cstdint>',
-    '',
-    'namespace ew::generated {',
-    '',
-    `inline constexpr int kLabelCount = ${entries.length};`,
-    `inline constexpr int kLongestLabel = ${maxLen};`,
-    '// All labels, ASCII-lowercase and sorted, each ending in NUL.',
-    `inline constexpr char kLabelText[] =\n${chunkString(text)};`,
-    `inline constexpr uint16_t kLabelOffset[] = {${wrapList(offsets)}};`,
-    `inline constexpr uint8_t kLabelEncoding[] = {${wrapList(entries.map(([, id]) => id))}};`,
-    '',
-    '}  // namespace ew::generated',
-    '',
-  ].join('\n');
 }
 
 function singleByteHeader() {
@@ -152,7 +122,7 @@ function jsSpecNames() {
   ].join('\n');
 }
 
-// The labels, for listings (the CLI's -l); the core matches labels itself (cpp/generated/labels.h).
+// The labels, for listings (the CLI's -l); labels are matched over LITE_LABELS (js/webidl/labels.js).
 function jsLabels() {
   return [
     HEADER('encodings.json'),
@@ -165,12 +135,12 @@ function jsLabels() {
   ].join('\n');
 }
 
-// encoding-wasm/lite's data (js/lite/): every label, for matching in JS (its wasm core has none),
-// and what each single-byte encoding's decoder gives for the 256 bytes, as a hash, for probing the
-// host's decoders without the core (js/lite/exact.js).
+// The TextDecoder's data: every label, for matching in JS (js/webidl/labels.js; no wasm module has
+// labels), and what each single-byte encoding's decoder gives for the 256 bytes, as a hash, for
+// probing the host's decoders without the core (js/host/native.js).
 // LITE_LABELS: the encodings in Encoding id order (the core's enum), separated by ',', each one's
 // labels separated by ' ', its lower-cased name first (every name is also one of its labels): 0.8 KB
-// gzipped, against 1.7 KB for the core's sorted table and its lookup.
+// gzipped.
 // LITE_BYTEWISE: by Encoding id, for the single-byte encodings and x-user-defined, the 32-bit FNV-1a
 // hash (liteHash) of the code units of the decoding of bytes 0x00-0xFF in replacement mode; 0 for the
 // other encodings.
@@ -213,7 +183,6 @@ function wrapList(values) {
 
 const outputs = {
   'cpp/generated/encodings.h': encodingsHeader(),
-  'cpp/generated/labels.h': labelsHeader(),
   'cpp/generated/single_byte_tables.h': singleByteHeader(),
   'cpp/generated/family_layout.h': familyLayoutHeader(),
   ...cppOutputs(),

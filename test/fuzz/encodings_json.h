@@ -1,5 +1,5 @@
-// cpp/whatwg/encodings.json as the native tests (test/cpp/labels_test.cpp) and the fuzzers
-// (test/fuzz/) read it: a small scan for the encodings' names and labels, not a JSON parser.
+// cpp/whatwg/encodings.json as the fuzzers read it: a small scan for the encodings' names and
+// labels, not a JSON parser.
 #pragma once
 #include <string>
 #include <vector>
