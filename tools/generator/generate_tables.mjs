@@ -161,7 +161,7 @@ function jsLiteData() {
   });
   return [
     HEADER('encodings.json and the single-byte index-*.txt'),
-    "// encoding-wasm/lite's data: tools/generator/generate_tables.mjs (jsLiteData) says what each holds.",
+    "// What the TextDecoder needs without a wasm core (labels, the host probes' hashes): tools/generator/generate_tables.mjs (jsLiteData) says what each holds.",
     `export const LITE_LABELS =\n  ${chunkString(groups.join(',')).trim().replace(/\n\s*/g, ' +\n  ')};`,
     `export const LITE_BYTEWISE = [${wrapList(hashes)}];`,
     '',
