@@ -9,7 +9,7 @@ import { suitesFor } from './test/js/suites.js';
 // - node: the suites in Node, as `npx vitest run` has always run them (test/run-all.sh). Deno and
 //   Bun run the same files too (test/hosts/run.sh).
 // - browser: the same files in headless Chromium (Debian's /usr/bin/chromium through Playwright),
-//   with the package's browser host (js/host/browser.js: fetch + compileStreaming).
+//   with the package's browser host (js/host/browser/primitives.js: fetch + compileStreaming).
 // - firefox, webkit: the same again in headless Firefox ESR and in WebKitGTK's MiniBrowser under
 //   Xvfb (Debian's), which Playwright cannot drive: test/hosts/browser/provider.mjs starts them as
 //   plain processes on Vitest's page, which talks to Vitest over its own WebSocket.
@@ -33,7 +33,7 @@ const wantBrowser =
 // entry with a TextDecoder import test/js/entry.js, which says which one (ENCODING_WASM_ENTRY).
 // In Node the package's name resolves as Node resolves it (condition "module-sync": the bundles of
 // dist/node/, tools/bundle_entries.mjs), rebuilt here first if a source is newer. Deno's Vitest run
-// resolves it with Vite's default conditions, to the sources (Vite resolves #host to js/host/node.js in
+// resolves it with Vite's default conditions, to the sources (Vite resolves #host/primitives.js to js/host/node.js in
 // Deno too, so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;
 const nodeBundles = {

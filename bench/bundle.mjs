@@ -22,7 +22,7 @@ export async function bundle(contents, { external = [] } = {}) {
 // The same with code splitting, as a bundler that splits at dynamic imports (Vite, Rollup, webpack)
 // ships it: `loaded`, the files a page fetches at load (the entry's chunk and the chunks it imports
 // statically), and `lazy`, those only a dynamic import fetches (the main TextDecoder's wasm layer,
-// which browsers load only where a host decoder is not exact: js/host/browser_decoder_wasm.js).
+// which browsers load only where a host decoder is not exact: js/host/browser/decoder_wasm.js).
 // Each is gzipped by itself, as a server sends it.
 export async function splitBundle(contents) {
   const dir = new URL('build/bench-bundle/', root).pathname;

@@ -73,7 +73,7 @@ async function peers(which) {
 }
 
 // The main entry's TextDecoder fetches its wasm layer (a chunk of its own) and the decoders' core only
-// where one of the host's decoders it hands work to is not exact (js/host/browser_decoder_wasm.js):
+// where one of the host's decoders it hands work to is not exact (js/host/browser/decoder_wasm.js):
 // not in Chromium or Firefox. Bundled with code splitting, as bundlers that split at dynamic imports
 // ship it; each file gzipped by itself.
 const decoder = await splitBundle("export { TextDecoder } from './js/index.js';");

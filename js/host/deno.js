@@ -1,4 +1,4 @@
-// Deno (the "deno" condition of "#host"): every module is a static `import source` of its .wasm
+// Deno (the "deno" condition of "#host/primitives.js"): every module is a static `import source` of its .wasm
 // file, which Deno compiles as part of the module graph, so the package needs no permission at all
 // (reading the files, as js/host/node.js does, needs --allow-read). The families are small and
 // compiled up front (instantiated only on first use), so a family loads synchronously on first use,

@@ -17,7 +17,7 @@ import { ENCODING_FAMILY } from '../generated/encodings.js';
 import { LITE_BYTEWISE } from '../generated/lite_data.js';
 import { NAMES } from '../webidl/labels.js';
 import { exactSingleByte, exactUtf, probedUtf } from './probes.js';
-import { delegateAtLoad } from '#delegation';
+import { delegateAtLoad } from '#host/delegation.js';
 
 const HostTextDecoder = globalThis.TextDecoder;
 
@@ -61,7 +61,7 @@ export function hostDecoderFor(name) {
 
 // Whether a TextDecoder needs the core for an encoding without tables as things stand: one of
 // those encodings (replacement aside) that the host does not decode for us. Browsers fetch the core
-// at load only then (js/host/browser_decoder_wasm.js).
+// at load only then (js/host/browser/decoder_wasm.js).
 export const coreNeeded = () =>
   NAMES.some((name, id) => ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null);
 

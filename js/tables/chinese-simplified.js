@@ -2,7 +2,7 @@
 
 // import 'encoding-wasm/tables/chinese-simplified': loads the chinese-simplified table family's module, so its encodings
 // work where tables cannot load synchronously on first use (browsers, bundlers).
-import { loadFamily } from '#host';
+import { loadFamily } from '#host/primitives.js';
 import { registerOwnModule } from '../wasm/preload.js';
 
 registerOwnModule('chinese-simplified', await loadFamily('chinese-simplified'));

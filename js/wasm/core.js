@@ -8,7 +8,7 @@ import {
   loadDecoderCore as loadDecoderCoreModule,
   loadFamily,
   loadFamilySync,
-} from '#host';
+} from '#host/primitives.js';
 import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST } from '../generated/encodings.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { encodingId, NAMES } from '../webidl/labels.js';
@@ -21,9 +21,9 @@ export { encodingId };
 export const REPLACEMENT = NAMES.indexOf('replacement');
 export const UTF_8 = NAMES.indexOf('utf-8');
 // The core's compiled module and its instance, made on first use. Node, Bun, Deno and workerd have
-// the module at load; browsers and bundlers fetch it (js/host/browser.js loadCore) only for what
-// needs it: at load where a TextDecoder would (js/host/browser_decoder_wasm.js) or where an entry
-// point encodes (js/host/browser_core.js), else through preload().
+// the module at load; browsers and bundlers fetch it (js/host/browser/primitives.js loadCore) only
+// for what needs it: at load where a TextDecoder would (js/host/browser/decoder_wasm.js) or where an
+// entry point encodes (js/host/browser/core_at_load.js), else through preload().
 let module = coreModule;
 let core = null;
 const families = FAMILIES.map(() => null);
@@ -36,13 +36,13 @@ export function coreInstance(id = UTF_8) {
   return (core = new WasmInstance(module));
 }
 
-// Fetches the core where it is not at hand (js/host/browser_core.js awaits this at load).
+// Fetches the core where it is not at hand (js/host/browser/core_at_load.js awaits this at load).
 export async function loadCoreModule() {
   module ??= await loadCore();
 }
 
 // Where the core is not at hand and only decoders need wasm (browsers whose host decoders are not
-// all exact: js/host/browser_decoder_wasm.js), the decoders' core instead: dist/encoding-lite.wasm,
+// all exact: js/host/browser/decoder_wasm.js), the decoders' core instead: dist/encoding-lite.wasm,
 // decode-only and scalar (4.0 KB gzipped against 12.9; docs/design.md section 13). Decoders run in
 // the full core whenever that is loaded.
 let decoderModule = null;

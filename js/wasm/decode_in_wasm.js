@@ -1,6 +1,6 @@
-// A TextDecoder's chunk decoded in wasm (js/webidl/text_decoder.js DecoderCommon, through "#decoder-wasm"):
+// A TextDecoder's chunk decoded in wasm (js/webidl/text_decoder.js DecoderCommon, through "#host/decoder_wasm.js"):
 // the ASCII shortcut, else run_decoder.js in the encoding's module.
-import * as hostModule from '#host';
+import * as hostModule from '#host/primitives.js';
 import { instanceFor } from './core.js';
 import { apply, lengthOf, Uint8Array } from './intrinsics.js';
 import { runDecoder } from './run_decoder.js';

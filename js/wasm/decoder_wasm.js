@@ -1,7 +1,7 @@
 // A TextDecoder's way into wasm (js/webidl/text_decoder.js): the module of an encoding and a chunk decoded
 // there. Node, Bun, Deno and workerd hand it to the TextDecoder at load
-// (js/host/decoder_wasm_at_load.js). Browsers and bundlers load it only where a decoder needs wasm:
-// js/host/browser_decoder_wasm.js imports it dynamically, so that a bundler puts it in a chunk of its
+// (js/host/at_hand/decoder_wasm.js). Browsers and bundlers load it only where a decoder needs wasm:
+// js/host/browser/decoder_wasm.js imports it dynamically, so that a bundler puts it in a chunk of its
 // own which a page whose host decodes exactly never fetches, and preload(), registerFamily() and
 // the tables entries (js/wasm/preload.js) import it and hand it over.
 import { instanceFor, loadDecoderCore } from './core.js';

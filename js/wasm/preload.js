@@ -1,6 +1,6 @@
 // Non-standard: preload() and registerFamily() of the module registry (js/wasm/core.js), which also
 // make the wasm layer (js/wasm/decoder_wasm.js) the TextDecoder's in browsers, where it is otherwise
-// loaded only if a host decoder is not exact (js/host/browser_decoder_wasm.js). The tables entries
+// loaded only if a host decoder is not exact (js/host/browser/decoder_wasm.js). The tables entries
 // (js/tables/) register their modules through here too.
 import * as core from './core.js';
 import { useWasmLayer } from './decoder_wasm.js';

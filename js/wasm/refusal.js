@@ -1,6 +1,6 @@
 // Where the host refuses WebAssembly: a page's or an extension's Content Security Policy without
 // 'wasm-unsafe-eval' (https://w3c.github.io/webappsec-csp/#can-compile-wasm-bytes). compile() in
-// js/host/browser_load.js notes the refusal by the engine's error; the entry points that fetch the
+// js/host/browser/compile.js notes the refusal by the engine's error; the entry points that fetch the
 // core at load then carry on without it (their TextDecoder still hands every encoding the host
 // decodes exactly to the host's decoder), and whatever needs wasm throws the TypeError below,
 // naming the directive and the encoding (docs/api.md "Where WebAssembly is refused"). Node, Bun,

@@ -1,6 +1,6 @@
 // Decoded output in wasm memory to a JS string: the expensive step of decoding (docs/design.md
 // section 6). The fastest primitive the host has is picked once, at load time.
-import * as hostModule from '#host';
+import * as hostModule from '#host/primitives.js';
 import { apply, defineProperty, fromCharCode, Uint16Array, Uint8Array, uncurryThis } from './intrinsics.js';
 
 // Captured before any polyfill or page can replace them. Buffer's methods come from the host

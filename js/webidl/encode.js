@@ -1,7 +1,7 @@
 // Non-standard: the Encoding Standard's encoders for every encoding that has one, the ones browsers
 // use internally for forms and URLs. https://encoding.spec.whatwg.org/#encode
 // (the core at load in browsers too: encoding runs in it)
-import '#core-at-load';
+import '#host/core_at_load.js';
 import * as core from '../wasm/core.js';
 import * as MESSAGES from './messages.js';
 import { runEncoder } from '../wasm/run_encoder.js';

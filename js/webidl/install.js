@@ -15,8 +15,8 @@
 // The fallback belongs to the classes installed, not to the package's own: where it applies, what
 // is installed is a copy of our TextDecoder and TextDecoderStream (withFallback()) with the native
 // as its fallback, and the TextDecoder the package exports stays as it was.
-import '#core-at-load';
-import { loadFamilySync } from '#host';
+import '#host/core_at_load.js';
+import { loadFamilySync } from '#host/primitives.js';
 import { instanceFor } from '../wasm/core.js';
 import { ENCODING_FAMILY } from '../generated/encodings.js';
 import { NAMES as ENCODING_NAMES } from './labels.js';

@@ -1,8 +1,8 @@
 // https://encoding.spec.whatwg.org/#interface-textdecoder
 // Its way into wasm, the wasm layer (js/wasm/decoder_wasm.js), is handed to it (setWasmLayer) as the host
 // loads that: at load in Node, Bun, Deno and workerd; in browsers only where a decoder would need it
-// (js/host/browser_decoder_wasm.js), or by preload() and the tables entries. Importers take the
-// TextDecoder from js/wasm/with_decoder_wasm.js, which loads "#decoder-wasm" first; this module does not
+// (js/host/browser/decoder_wasm.js), or by preload() and the tables entries. Importers take the
+// TextDecoder from js/wasm/with_decoder_wasm.js, which loads "#host/decoder_wasm.js" first; this module does not
 // import it, so that the layer, which imports this module, never waits for a module that waits
 // for the layer (and a bundler puts this module in the chunk it shares with the layer).
 import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';

@@ -1,7 +1,6 @@
-// The main entry's TextDecoder as browsers and bundlers load it (package.json conditions "default"
-// of "#host", "#decoder-wasm" and "#delegation": js/host/browser.js, browser_decoder_wasm.js,
-// delegation_browser.js), simulated in fresh Node processes by a module hook, with the .wasm files
-// read from dist/ instead of fetched:
+// The main entry's TextDecoder as browsers and bundlers load it (package.json condition "default"
+// of "#host/*": js/host/browser/, as a plain page's import map maps "#host/"), simulated in fresh
+// Node processes by a module hook, with the .wasm files read from dist/ instead of fetched:
 // - where every host decoder it hands work to is exact, no wasm and no wasm layer
 //   (js/wasm/decoder_wasm.js) is loaded at all (Node's are exact for UTF-8, UTF-16 and most single-byte
 //   encodings: where one is not, the layer is loaded, and the decoders' core instantiated only
@@ -17,9 +16,11 @@ import { isNode, singleByteEncodings, singleByteTable, xUserDefinedTable } from 
 
 const ROOT = new URL('../../', import.meta.url);
 
-// Module hooks: '#host' like the browser's (nothing at load; the cores and families through its
-// asynchronous loaders), '#decoder-wasm' and '#delegation' the browsers' own, 'encoding-wasm' the
-// sources.
+// Module hooks: '#host/primitives.js' like the browser's (nothing at load; the cores and families
+// through its asynchronous loaders), '#host/decoder_wasm.js' and '#host/delegation.js' the browsers'
+// own (js/host/browser/), '#host/core_at_load.js' Node's, which loads nothing: in a browser the main
+// entry's encode() fetches the core at load, and a bundle of the TextDecoder alone leaves it out
+// (bench/sizes.mjs); 'encoding-wasm' the sources.
 function asInABrowser() {
   const file = (name) => JSON.stringify(new URL(`dist/${name}`, ROOT).href);
   const js = (name) => JSON.stringify(new URL(`js/${name}`, ROOT).href);
@@ -36,9 +37,9 @@ function asInABrowser() {
     export const bufferPrototype = undefined;`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   const hooks = `export async function resolve(specifier, context, next) {
-    if (specifier === '#host') return { url: ${dataUrl(host)}, shortCircuit: true };
-    if (specifier === '#decoder-wasm') return { url: ${js('host/browser_decoder_wasm.js')}, shortCircuit: true };
-    if (specifier === '#delegation') return { url: ${js('host/delegation_browser.js')}, shortCircuit: true };
+    if (specifier === '#host/primitives.js') return { url: ${dataUrl(host)}, shortCircuit: true };
+    if (specifier === '#host/decoder_wasm.js' || specifier === '#host/delegation.js')
+      return { url: new URL(specifier.slice('#host/'.length), ${js('host/browser/')}).href, shortCircuit: true };
     const resolved = await next(specifier, context);
     return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
   }`;

@@ -5,7 +5,7 @@
 // - import 'encoding-wasm/polyfill' installs spec-exact classes on globalThis;
 // - a host without TransformStream gets no stream classes;
 // - where tables cannot load on first use (browsers; simulated here by a module hook that gives the
-//   package a '#host' without loadFamilySync), the polyfill's TextDecoder hands the multi-byte
+//   package a '#host/primitives.js' without loadFamilySync), the polyfill's TextDecoder hands the multi-byte
 //   encodings whose tables are not loaded to the native decoder it replaced, rather than throwing;
 // - the hand-written declarations in types/ name exactly what the modules export.
 // Node only: Deno, Bun and browsers skip this file's tests.
@@ -129,7 +129,7 @@ describe.skipIf(!isNode)('import', () => {
 describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)', () => {
   it('without "module-sync" and process.getBuiltinModule, the sources load through createRequire and decode', async () => {
     // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
-    // which turns it off too), so package.json gives them the sources with '#host' at
+    // which turns it off too), so package.json gives them the sources with '#host/primitives.js' at
     // js/host/node_legacy.js; before 20.16 and 22.3 they have no process.getBuiltinModule either
     // (here: deleted before anything loads), and the host takes the built-ins through createRequire.
     const script = `
@@ -137,7 +137,7 @@ describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)'
       const main = await import('encoding-wasm');
       console.log(JSON.stringify({
         getBuiltinModule: typeof process.getBuiltinModule,
-        resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
+        resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host/primitives.js')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
         main: [decode(main, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(main, 'windows-1252', [0x80, 0x61])],
         encoded: Array.from(main.encode('\u20ac', 'windows-1252')),
       }));`;
@@ -154,7 +154,7 @@ describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)'
   });
 });
 
-// A module hook that resolves '#host' to a host like the browser's: the core compiled up front, the
+// A module hook that resolves '#host/primitives.js' to a host like the browser's: the core compiled up front, the
 // table families only through the asynchronous loadFamily() (or all at once, loadCombined()).
 function hostWithoutSyncTables() {
   const dist = JSON.stringify(new URL('dist/', ROOT).href);
@@ -169,9 +169,9 @@ function hostWithoutSyncTables() {
     export const bufferPrototype = globalThis.Buffer?.prototype;`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   // The package's entry points are its sources here (as in a browser), not the Node bundles of
-  // dist/node/, which have their #host built in.
+  // dist/node/, which have their host modules built in.
   const hooks = `export async function resolve(specifier, context, next) {
-    if (specifier === '#host') return { url: ${dataUrl(host)}, shortCircuit: true };
+    if (specifier === '#host/primitives.js') return { url: ${dataUrl(host)}, shortCircuit: true };
     const resolved = await next(specifier, context);
     return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
   }`;

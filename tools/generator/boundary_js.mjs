@@ -59,11 +59,11 @@ function encodingsJs() {
   ].join('\n');
 }
 
-// Browsers and bundlers (js/host/browser.js): each family module's URL, written out literally.
+// Browsers and bundlers (js/host/browser/compile.js): each family module's URL, written out literally.
 function browserFamilies() {
   return [
     banner(FROM),
-    "// The URL of each table family's module, or null (js/host/browser.js). Literal, so bundlers see them.",
+    "// The URL of each table family's module, or null (js/host/browser/compile.js). Literal, so bundlers see them.",
     'export function familyUrl(family) {',
     '  switch (family) {',
     ...familyNames.flatMap((f) => [`    case '${f}':`, `      return new URL('${wasmPath(f)}', import.meta.url);`]),
@@ -127,7 +127,7 @@ const tablesEntry = (family) => {
     banner(FROM),
     `// import 'encoding-wasm/tables/${family}': loads the ${family} table family's module, so its encodings`,
     '// work where tables cannot load synchronously on first use (browsers, bundlers).',
-    "import { loadFamily } from '#host';",
+    "import { loadFamily } from '#host/primitives.js';",
     "import { registerOwnModule } from '../wasm/preload.js';",
     '',
     `registerOwnModule('${family}', await loadFamily('${family}'));`,

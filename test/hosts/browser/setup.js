@@ -23,9 +23,9 @@ if (__ENCODING_WASM_NATIVE__ !== undefined) globalThis.process.env.ENCODING_WASM
 if (__ENCODING_WASM_CORPUS__) globalThis.process.env.ENCODING_WASM_CORPUS = '/__corpus';
 
 beforeAll(async () => {
-  // The package's own resolution must have picked the browser host ("#host", default condition).
-  const host = await import('#host');
-  if (host.loadFamilySync !== null) throw new Error('the browser project must load js/host/browser.js');
+  // The package's own resolution must have picked the browser host ("#host/primitives.js", default condition).
+  const host = await import('#host/primitives.js');
+  if (host.loadFamilySync !== null) throw new Error('the browser project must load js/host/browser/primitives.js');
   await import('../../../js/tables/all.js');
   globalThis.process.memoryUsage ??= performance.memory
     ? () => ({ rss: performance.memory.usedJSHeapSize })

@@ -62,7 +62,7 @@ for (const name of TABLE_MODULES) {
 }
 copyFileSync(join(here, 'config.capnp'), join(out, 'config.capnp'));
 const bundle = readFileSync(join(out, 'worker.js'), 'utf8');
-for (const host of ['host/node.js', 'host/browser.js', 'readFileSync', 'compileStreaming']) {
+for (const host of ['host/node.js', 'host/browser/', 'readFileSync', 'compileStreaming']) {
   if (bundle.includes(host))
     throw new Error(`the workerd bundle contains ${host}: the "workerd" condition was not used`);
 }

@@ -1,10 +1,8 @@
-// Fetching and compiling .wasm files in browsers and bundlers: js/host/browser.js (the core and the
-// families; it also passes compile to the core variants' loaders, js/generated/browser_<name>_core.js)
-// and encoding-wasm/lite's browser host (js/lite/browser_host.js), which must not import browser.js:
-// that module fetches the full core at load. The URLs are literal so bundlers see them (the
-// families' are generated: js/generated/browser_families.js).
-import { combinedUrl, familyUrl } from '../generated/browser_families.js';
-import { refusedOr } from '../wasm/refusal.js';
+// Fetching and compiling .wasm files in browsers and bundlers, for ./primitives.js (the core and the
+// families). The URLs are literal so bundlers see them (the families' are generated:
+// js/generated/browser_families.js).
+import { combinedUrl, familyUrl } from '../../generated/browser_families.js';
+import { refusedOr } from '../../wasm/refusal.js';
 
 // Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm/refusal.js.
 // Chromium and Firefox refuse to compile; WebKitGTK 2.50 compiles and refuses to instantiate (WebKit

@@ -1,8 +1,8 @@
-// Node, Bun, Deno and workerd ("#delegation" in package.json): decoding is handed to an exact host
-// decoder by default only where strings cannot be made straight from wasm memory (no
-// Buffer#ucs2Slice: workerd without nodejs_compat); where they can, the wasm decoders are faster
-// (js/host/native.js, docs/design.md section 7). Browsers: js/host/delegation_browser.js.
-import { FAST_STRINGS } from '../wasm/strings.js';
+// Node, Bun, Deno and workerd ("#host/delegation.js"): decoding is handed to an exact host decoder
+// by default only where strings cannot be made straight from wasm memory (no Buffer#ucs2Slice:
+// workerd without nodejs_compat); where they can, the wasm decoders are faster (js/host/native.js,
+// docs/design.md section 7). Browsers: js/host/browser/delegation.js.
+import { FAST_STRINGS } from '../../wasm/strings.js';
 
 // ENCODING_WASM_NATIVE: '1' on, '0' off, anything else the default. Reading the environment can
 // throw: then it simply says nothing. Deno's through its own API, where the permission is already
