@@ -37,22 +37,22 @@ struct DecodeResult {
 };
 
 // Whether this build records errors (kRecordErrors, kEncodeRecordErrors) at all: the core, the
-// family modules and the native builds have it; the decode-only variants (encoding-wasm/lite's
-// modules) are built with EW_ERROR_LOG=0 (tools/generator/boundary.mjs, docs/design.md section 16).
+// family modules and the native builds have it; the lite core (dist/encoding-lite.wasm, the
+// decoders' core) is built with EW_ERROR_LOG=0 (tools/generator/boundary.mjs, docs/design.md section 16).
 #ifndef EW_ERROR_LOG
 #define EW_ERROR_LOG 1
 #endif
 inline constexpr bool kErrorLogBuilt = EW_ERROR_LOG;
 
 // Whether this build has the encoders' exports (ew_encode, and the core's ew_encode_into): the
-// decode-only variants that encoding-wasm/lite loads are built with EW_DECODE_ONLY=1, which leaves
+// lite core (the decoders' core a browser's TextDecoder loads) is built with EW_DECODE_ONLY=1, which leaves
 // them out, so the linker drops every encoder and its lookups (tools/generator/boundary.mjs, VARIANTS;
 // docs/design.md section 13).
 #ifndef EW_DECODE_ONLY
 #define EW_DECODE_ONLY 0
 #endif
 
-// Whether this is the lite build (encoding-wasm/lite: EW_LITE=1, with EW_DECODE_ONLY=1 and no SIMD):
+// Whether this is the lite core (dist/encoding-lite.wasm: EW_LITE=1, with EW_DECODE_ONLY=1 and no SIMD):
 // the decode driver skips every codec's fast() path and runs the spec's handler for each byte, so
 // that the module holds little more than the handlers and the single-byte tables
 // (docs/design.md section 13).

@@ -61,7 +61,7 @@ EW_EXPORT uint32_t ew_decode(int encoding, uint32_t options, uint32_t offset, ui
 // Node (a copy, where ucs2Slice of the same text has to check and narrow every unit itself);
 // elsewhere the host's windows-1252 TextDecoder, which reads bytes 0x80-0x9F as other characters,
 // hence `exclude_c1`. Returns 0 and changes nothing otherwise.
-// (Not in the lite core, whose JS makes every string one way: js/lite/wasm.js.)
+// (Not in the lite core, the decoders' core: js/wasm/strings.js makes its strings one way.)
 #if !EW_LITE
 EW_EXPORT uint32_t ew_output_latin1(uint32_t begin, uint32_t end, uint32_t exclude_c1) {
   if (begin > end || end > kOutputUnits) return 0;

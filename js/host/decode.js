@@ -1,5 +1,5 @@
 // Calling a host's own decoder (one that passed the exactness probes, js/host/probes.js) for a
-// TextDecoder: the main entry's (js/webidl/text_decoder.js) and encoding-wasm/lite's (js/lite/text_decoder.js).
+// TextDecoder (js/webidl/text_decoder.js).
 import { apply, bufferOf, lengthOf, offsetOf, setBytes, Uint8Array } from '../wasm/intrinsics.js';
 import * as MESSAGES from '../webidl/messages.js';
 import { isFixedArrayBuffer } from '../webidl/webidl.js';

@@ -1,5 +1,5 @@
-// A fatal error thrown by the host's own decoder, for both TextDecoders (js/webidl/text_decoder.js,
-// js/lite/text_decoder.js): where it was found, and after a call with { stream: true } what carries
+// A fatal error thrown by the host's own decoder, for the TextDecoder (js/webidl/text_decoder.js):
+// where it was found, and after a call with { stream: true } what carries
 // on (https://encoding.spec.whatwg.org/#dom-textdecoder-decode: the error is thrown with do not
 // flush still true; after_error.js). The host's decoders that are used are exact (host_probes.js)
 // and decode UTF-8, UTF-16BE/LE and the single-byte encodings, whose decoders an error always

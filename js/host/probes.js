@@ -1,5 +1,5 @@
 // The exactness probes of a host's own decoders (docs/design.md section 7), shared by the main
-// entry's delegation (js/host/native.js) and encoding-wasm/lite's (js/lite/host.js). `host` is
+// entry's delegation (js/host/native.js). `host` is
 // { Native: the host's TextDecoder class, decode: its decode() as it was at load time }. They run in
 // a TextDecoder constructor, so they call no built-in a page could have replaced (js/wasm/intrinsics.js).
 import { apply, bufferOf, charCodeOf, lengthOf, Uint8Array } from '../wasm/intrinsics.js';

@@ -1,7 +1,7 @@
 // https://encoding.spec.whatwg.org/#concept-encoding-get, matched in JS against every label of the
 // standard (js/generated/lite_data.js, LITE_LABELS: 0.8 KB gzipped), so that a TextDecoder whose
-// encoding the host decodes exactly needs no wasm at all (docs/design.md section 13). The main entry
-// and encoding-wasm/lite share it.
+// encoding the host decodes exactly needs no wasm at all (docs/design.md section 13). Every path that
+// takes a label (TextDecoder, encode(), the hooks, URL encoding, iconv-lite) matches it here.
 import { LITE_LABELS } from '../generated/lite_data.js';
 import { charCodeOf, fromCharCode, Map, mapGet, mapSet } from '../wasm/intrinsics.js';
 
