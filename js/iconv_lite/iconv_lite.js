@@ -9,7 +9,7 @@
 import * as core from '../wasm/core.js';
 import { decodeInWasm } from '../wasm/decode_in_wasm.js';
 import { toBytes } from '../webidl/webidl.js';
-// (encode.js loads the core at load in browsers: "#core-at-load")
+// (encode.js loads the core at load in browsers: "#host/core_at_load.js")
 import { encoderId } from '../webidl/encode.js';
 import { encodeChunk, newEncoderRecord } from '../webidl/encode_chunk.js';
 import { ICONV_LITE_LABELS } from '../generated/iconv_lite_labels.js';
