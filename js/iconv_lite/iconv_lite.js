@@ -11,7 +11,7 @@ import { decodeInWasm } from '../wasm/decode_in_wasm.js';
 import { toBytes } from '../webidl/webidl.js';
 // (encode.js loads the core at load in browsers: "#host/core_at_load.js")
 import { encoderId } from '../webidl/encode.js';
-import { encodeChunk, newEncoderRecord } from '../webidl/encode_chunk.js';
+import { encodeChunk, encodeChunkLogged, newEncoderRecord } from '../webidl/encode_chunk.js';
 import { ICONV_LITE_LABELS } from '../generated/iconv_lite_labels.js';
 import { Transform as NodeTransform } from '#iconv-lite-stream';
 
@@ -169,32 +169,23 @@ export function getEncoder(encoding, options) {
   const { addBOM = canonical(encoding) === 'utf16' } = optionsOf(options);
   let bom = addBOM && BOM_AWARE.has(name) ? BOM : '';
   let leading = '';
-  // Encoders in the html mode with the error log (as encoding-wasm/errors' ErrorReportingEncoder):
-  // `encodeLogged` runs `text` through one with no more to follow and gives its bytes and errors.
+  // Encoders in the html mode, run with the error log (encodeChunkLogged) as encoding-wasm/errors'
+  // ErrorReportingEncoder runs them.
   const id = name.startsWith('utf-16') ? -1 : encoderId(name);
   const reporting = id < 0 ? null : newEncoderRecord(id, true);
   // (the table family loads now, or its error is thrown now, not on the first write)
   if (id >= 0) core.instanceFor(id);
-  const encodeLogged = (s, text) => {
-    const errors = [];
-    s.errors = errors;
-    try {
-      return { bytes: encodeChunk(s, text, false), errors };
-    } finally {
-      s.errors = null;
-    }
-  };
   // ISO-2022-JP's state spans chunks: a check of the chunk on its own finds the characters it lacks
   // (no state decides that), then the streaming encoder writes the chunk with those as "?".
   const checker = name === 'iso-2022-jp' ? newEncoderRecord(id, true) : null;
   const run = (text, stream) => {
     if (reporting === null) return utf16(text, name === 'utf-16be');
     if (checker !== null) {
-      const { errors } = encodeLogged(checker, text);
-      return encodeChunk(reporting, errors.length ? questionMarks(text, errors) : text, stream);
+      const { found } = encodeChunkLogged(checker, text, false);
+      return encodeChunk(reporting, found.length ? questionMarks(text, found) : text, stream);
     }
-    const { bytes, errors } = encodeLogged(reporting, text);
-    return errors.length ? encodeChunk(reporting, questionMarks(text, errors), false) : bytes;
+    const { bytes, found } = encodeChunkLogged(reporting, text, false);
+    return found.length ? encodeChunk(reporting, questionMarks(text, found), false) : bytes;
   };
   return {
     write(text) {
@@ -247,10 +238,12 @@ export function enableStreamingAPI(streamModule) {
 }
 
 function makeNodeStreams() {
-  class IconvLiteDecoderStream extends Transform {
+  // write() and end() of a low-level decoder or encoder as a Node Transform; `pushOut` pushes what
+  // a call gave, if anything.
+  class IconvLiteStream extends Transform {
     #conv;
     constructor(conv, options) {
-      super({ ...options, encoding: 'utf8' });
+      super(options);
       this.#conv = conv;
     }
     _transform(chunk, _encoding, done) {
@@ -260,14 +253,22 @@ function makeNodeStreams() {
       this.#step(() => this.#conv.end(), done);
     }
     #step(convert, done) {
-      let text;
+      let out;
       try {
-        text = convert();
+        out = convert();
       } catch (error) {
         return done(error);
       }
-      if (text) this.push(text, 'utf8');
+      if (out?.length) this.pushOut(out);
       done();
+    }
+  }
+  class IconvLiteDecoderStream extends IconvLiteStream {
+    constructor(conv, options) {
+      super(conv, { ...options, encoding: 'utf8' });
+    }
+    pushOut(text) {
+      this.push(text, 'utf8');
     }
     collect(callback) {
       let text = '';
@@ -277,27 +278,12 @@ function makeNodeStreams() {
       return this;
     }
   }
-  class IconvLiteEncoderStream extends Transform {
-    #conv;
+  class IconvLiteEncoderStream extends IconvLiteStream {
     constructor(conv, options) {
-      super({ ...options, decodeStrings: false });
-      this.#conv = conv;
+      super(conv, { ...options, decodeStrings: false });
     }
-    _transform(chunk, _encoding, done) {
-      this.#step(() => this.#conv.write(chunk), done);
-    }
-    _flush(done) {
-      this.#step(() => this.#conv.end(), done);
-    }
-    #step(convert, done) {
-      let bytes;
-      try {
-        bytes = convert();
-      } catch (error) {
-        return done(error);
-      }
-      if (bytes?.length) this.push(bytes);
-      done();
+    pushOut(bytes) {
+      this.push(bytes);
     }
     collect(callback) {
       const chunks = [];

@@ -41,6 +41,19 @@ export function encodeChunk(s, input, stream) {
   }
 }
 
+// encodeChunk() with the core's error log on (the record's encoder in the html mode): { bytes, found },
+// `found` three numbers per character the encoding lacks, the first its index in the chunk
+// (js/wasm/run_encoder.js).
+export function encodeChunkLogged(s, input, stream) {
+  const found = [];
+  s.errors = found;
+  try {
+    return { bytes: encodeChunk(s, input, stream), found };
+  } finally {
+    s.errors = null;
+  }
+}
+
 // A new record for encodeChunk().
 export const newEncoderRecord = (id, html) => ({
   id,

@@ -8,7 +8,7 @@
 // https://encoding.spec.whatwg.org/#decode-and-encode (the decoders' and encoders' error results)
 import { instanceFor } from '../wasm/core.js';
 import { encoderId } from './encode.js';
-import { encodeChunk, newEncoderRecord } from './encode_chunk.js';
+import { encodeChunkLogged, newEncoderRecord } from './encode_chunk.js';
 import * as MESSAGES from './messages.js';
 import { DecoderCommon } from '../wasm/with_wasm_layer.js';
 import { Uint8Array } from '../wasm/intrinsics.js';
@@ -120,14 +120,7 @@ export class ErrorReportingEncoder {
     // Indices in the stream: the chunk (a leading surrogate kept from the last one, then `text`)
     // starts at the stream's code unit `position`.
     const position = s.position;
-    const found = [];
-    s.errors = found;
-    let bytes;
-    try {
-      bytes = encodeChunk(s, text, stream);
-    } finally {
-      s.errors = null;
-    }
+    const { bytes, found } = encodeChunkLogged(s, text, stream);
     const errors = [];
     for (let k = 0; k < found.length; k += 3)
       errors[errors.length] = { index: position + found[k], codePoint: found[k + 1] };
