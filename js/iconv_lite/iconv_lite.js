@@ -13,7 +13,7 @@ import { toBytes } from '../webidl/webidl.js';
 import { encoderId } from '../webidl/encode.js';
 import { encodeChunk, encodeChunkLogged, newEncoderRecord } from '../webidl/encode_chunk.js';
 import { ICONV_LITE_LABELS } from '../generated/iconv_lite_labels.js';
-import { Transform as NodeTransform } from '#iconv-lite-stream';
+import { Transform as NodeTransform } from '#host/iconv_lite_stream.js';
 
 // Non-standard, as the main entry's: loads the table families the given labels (the standard's)
 // need, everything with no labels. The core is loaded at load here, and no host decoder is used.

@@ -202,7 +202,7 @@ describe('getDecoder and getEncoder', () => {
   });
 });
 
-// Node's Transform where the host resolves package.json "imports" #iconv-lite-stream with "node"
+// Node's Transform where the host resolves package.json "imports" #host/iconv_lite_stream.js with "node"
 // (Node, Bun), else a web TransformStream.
 const isNodeStream = (s) => typeof s.pipe === 'function';
 
