@@ -23,12 +23,39 @@ const int8FromBase64 = (text) => {
 export const UNIT = 4;
 export const UNMAPPED = -128;
 
+// Where number() reads next.
+let at = 0;
+// The number at bytes[at] (7 bits a byte, low first); moves `at` past it.
+function number(bytes) {
+  let n = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[at++];
+    n |= (byte & 0x7f) << shift;
+    if (byte < 0x80) return n;
+  }
+}
+
+// The Int8 array that runs of one value make (generated_tables.js POINTERS: the array's length, then
+// each run's byte and length). One pass, as the first call runs it in the interpreter.
+function fromRuns(text) {
+  const bytes = fromBase64(text);
+  at = 0;
+  const table = new Int8Array(number(bytes));
+  for (let filled = 0; at < bytes.length;) {
+    const value = (bytes[at++] << 24) >> 24;
+    const length = number(bytes);
+    if (value !== 0) table.fill(value, filled, filled + length);
+    filled += length;
+  }
+  return table;
+}
+
 const pointerTables = new Map();
 // The Int8 weight of each pointer of table `name` (jis0208, jis0212, gbk, big5, euckr).
 export function pointerTable(name) {
   let table = pointerTables.get(name);
   if (!table) {
-    table = int8FromBase64(POINTERS[name]);
+    table = fromRuns(POINTERS[name]);
     pointerTables.set(name, table);
   }
   return table;
@@ -44,15 +71,10 @@ function pairWeights({ classes, rows, columns, pairs }) {
   const line = Int16Array.from(columns);
   for (let a = 0; a < classes; a++) weights.set(line, a * classes);
   const listed = fromBase64(pairs);
-  for (let i = 0, index = 0; i < listed.length;) {
-    let delta = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = listed[i++];
-      delta |= (byte & 0x7f) << shift;
-      if (byte < 0x80) break;
-    }
-    index += delta;
-    weights[index] = ((listed[i++] << 24) >> 24) - rows[(index / classes) | 0];
+  at = 0;
+  for (let index = 0; at < listed.length;) {
+    index += number(listed);
+    weights[index] = ((listed[at++] << 24) >> 24) - rows[(index / classes) | 0];
   }
   return weights;
 }
