@@ -207,7 +207,8 @@ function signedMiB(bytes) {
 // and the cold start of the entry in a fresh Node process (import, then a first detect()).
 const bundleSize = async (contents) => gz(await bundle(contents, { external: ['fs', 'node:*'] }));
 console.log('\nshipped size (esbuild --bundle --minify --format=esm, gzip -9; no wasm needed)');
-const ours = await bundleSize("export { detect, EncodingDetector } from './js/detect.js';");
+// (the package's bundle for every host, dist/detect.js, which build.sh makes)
+const ours = await bundleSize("export { detect, EncodingDetector } from './dist/detect.js';");
 console.log(`  encoding-wasm/detect  ${(ours / 1024).toFixed(1).padStart(6)} KB`);
 for (const [name, source] of [
   ['jschardet', "export { detect } from 'jschardet';"],
@@ -248,7 +249,7 @@ const empty = join(mkdtempSync(join(tmpdir(), 'detect-bench-')), 'empty.mjs');
 writeFileSync(empty, 'export default 0;\n');
 // The minified bundle measured above, as a bundler ships it.
 const bundled = join(dirname(empty), 'detect.bundle.mjs');
-writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from './js/detect.js';"));
+writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from './dist/detect.js';"));
 const first = `m.detect(new Uint8Array(${sjis}))`;
 coldStarts([
   ['an empty module file', pathToFileURL(empty).href, ''],

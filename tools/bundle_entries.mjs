@@ -15,6 +15,11 @@
 // (`new URL('../../dist/…', import.meta.url)`, `import source … from '../../dist/…'`) still name
 // them; a bundle anywhere else that had one would not, which this checks.
 //
+// An entry whose "default" target is ./dist/<path>.js (encoding-wasm/detect) holds no host code and
+// shares no state with the others: it is one bundle, built from ./js/<path>.js with its data, that
+// every host takes (browsers and bundlers too), so the package carries neither its sources nor a
+// copy per condition.
+//
 //   node tools/bundle_entries.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -39,17 +44,22 @@ const expectedTargets = (name) => ({
 });
 export const outDir = (condition) => join(root, 'dist', condition);
 
-// { 'index': 'js/index.js', 'tables/japanese': 'js/tables/japanese.js', ... } from package.json.
-export function bundledEntries() {
+// { 'index': 'js/index.js', 'tables/japanese': 'js/tables/japanese.js', ... } from package.json: the
+// entries bundled per condition, or with `hostFree` those bundled once for every host.
+export function bundledEntries({ hostFree = false } = {}) {
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const entries = {};
   for (const [subpath, targets] of Object.entries(exports)) {
     // (a pattern names entries built under another name)
-    if (typeof targets !== 'object' || targets.default?.startsWith('./js/') !== true || subpath.includes('*')) continue;
-    const name = targets.default.slice('./js/'.length, -'.js'.length);
-    for (const [condition, target] of Object.entries(expectedTargets(name)))
-      if (JSON.stringify(targets[condition]) !== JSON.stringify(target))
-        throw new Error(`package.json exports["${subpath}"].${condition} must be ${JSON.stringify(target)}`);
+    if (typeof targets !== 'object' || subpath.includes('*')) continue;
+    const [, folder, name] = /^\.\/(js|dist)\/(.+)\.js$/.exec(targets.default ?? '') ?? [];
+    if (folder !== (hostFree ? 'dist' : 'js')) continue;
+    if (hostFree && Object.keys(targets).join() !== 'types,default')
+      throw new Error(`package.json exports["${subpath}"]: a bundle for every host takes no condition`);
+    if (!hostFree)
+      for (const [condition, target] of Object.entries(expectedTargets(name)))
+        if (JSON.stringify(targets[condition]) !== JSON.stringify(target))
+          throw new Error(`package.json exports["${subpath}"].${condition} must be ${JSON.stringify(target)}`);
     entries[name] = join(root, 'js', `${name}.js`);
   }
   return entries;
@@ -64,15 +74,17 @@ export const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeM
 // Whether a bundle is older than a source it is built from (js/, package.json, the core) or missing.
 export function stale() {
   const sources = newest([...files(join(root, 'js')), join(root, 'package.json'), CORE]);
-  return Object.keys(CONDITIONS).some(
-    (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
+  const hostFree = Object.keys(bundledEntries({ hostFree: true })).map((name) => join(root, 'dist', `${name}.js`));
+  return (
+    Object.keys(CONDITIONS).some(
+      (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
+    ) || hostFree.some((path) => !existsSync(path) || sources > newest([path]))
   );
 }
 
 // Each entry point but the main one imports the main entry first, so that everything the main entry
 // needs is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of
 // entry points that share code, it read nine, and took about twice as long (bench/startup.mjs).
-// detect, which shares no state with the others (no wasm), is a bundle of its own.
 const withMain = {
   name: 'with-main',
   setup(build) {
@@ -102,15 +114,14 @@ export const coreBytes = Buffer.from(${JSON.stringify(readFileSync(wasm).toStrin
   },
 });
 
-// The generated data modules (the detector's statistics, the //TRANSLIT table: about 230 KB of the
-// package) stay one file in js/ that the bundles of both conditions import, instead of a copy in
-// each: npm pack 0.4 MB smaller, for one more file read by the entries that use them (about 0.25 ms
-// in a fresh Node 20 process, docs/design.md section 13).
-const DATA_MODULES = /[\\/]js[\\/](detect[\\/]generated_tables|convert[\\/]translit_table)\.js$/;
+// The //TRANSLIT table (js/convert/translit_table.js, 47 KB, generated) stays one file in js/ that
+// the bundles of both conditions import, instead of a copy in each, for one more file read by the
+// entries that use it (about 0.25 ms in a fresh Node 20 process, docs/design.md section 13).
+const DATA_MODULES = /[\\/]js[\\/]convert[\\/]translit_table\.js$/;
 const dataModules = {
   name: 'data-modules',
   setup(build) {
-    build.onResolve({ filter: /(generated_tables|translit_table)\.js$/ }, (args) => {
+    build.onResolve({ filter: /translit_table\.js$/ }, (args) => {
       const path = join(args.resolveDir, args.path);
       if (!DATA_MODULES.test(path)) return undefined;
       return { path: `../../${relative(root, path).split('\\').join('/')}`, external: true };
@@ -151,36 +162,48 @@ async function bundleFor(condition) {
   const out = outDir(condition);
   rmSync(out, { recursive: true, force: true });
   const entries = bundledEntries();
-  const alone = {};
-  for (const [name, path] of Object.entries(entries)) {
-    if (name === 'detect') {
-      alone[name] = path;
-      delete entries[name];
-    } else if (name !== 'index') entries[name] = `with-main:${path}`;
-  }
-  for (const [entryPoints, splitting] of [
-    [entries, true],
-    [alone, false],
-  ]) {
+  for (const [name, path] of Object.entries(entries)) if (name !== 'index') entries[name] = `with-main:${path}`;
+  const result = await build({
+    ...OPTIONS,
+    ...minified,
+    ...CONDITIONS[condition],
+    entryPoints: entries,
+    splitting: true,
+    plugins: condition === 'node' ? [withMain, dataModules, coreBytes(CORE)] : [withMain, dataModules],
+    outdir: out,
+    // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
+    // entries' import of the main entry; these bundles keep every statement of the sources.
+    ignoreAnnotations: true,
+    banner: { js: BANNER },
+  });
+  checkBuild(result, out);
+}
+
+const BANNER = '// GENERATED by tools/bundle_entries.mjs from js/ (build.sh). DO NOT EDIT.';
+
+// The entries every host takes (dist/<name>.js): ES2022, which every browser and runtime the
+// package supports runs, with their data, and no import at all.
+async function bundleHostFree() {
+  const out = join(root, 'dist');
+  for (const [name, path] of Object.entries(bundledEntries({ hostFree: true }))) {
     const result = await build({
       ...OPTIONS,
       ...minified,
-      ...CONDITIONS[condition],
-      entryPoints,
-      splitting,
-      plugins: condition === 'node' ? [withMain, dataModules, coreBytes(CORE)] : [withMain, dataModules],
+      platform: 'neutral',
+      target: 'es2022',
+      entryPoints: { [name]: path },
       outdir: out,
-      // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
-      // entries' import of the main entry; these bundles keep every statement of the sources.
-      ignoreAnnotations: true,
-      banner: { js: '// GENERATED by tools/bundle_entries.mjs from js/ (build.sh). DO NOT EDIT.' },
+      banner: { js: BANNER },
     });
     checkBuild(result, out);
+    const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
+    if (imports.length) throw new Error(`dist/${name}.js imports ${imports.map((i) => i.path).join(', ')}`);
   }
 }
 
 export async function bundleEntries() {
   for (const condition of Object.keys(CONDITIONS)) await bundleFor(condition);
+  await bundleHostFree();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -63,6 +63,14 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
       subpath.includes('*')
     )
       continue;
+    // A bundle every host takes (encoding-wasm/detect), in the package without its sources.
+    if (targets.default.startsWith('./dist/')) {
+      assert.deepEqual(Object.keys(targets), ['types', 'default'], `exports["${subpath}"]: one target`);
+      const path = targets.default.slice(2);
+      assert.ok(files.includes(path), `${path} is not packed (run build.sh)`);
+      assert.ok(!files.includes(path.replace('dist/', 'js/')), `${path}'s sources are packed`);
+      continue;
+    }
     const name = targets.default.slice('./js/'.length);
     // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
     // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
@@ -85,7 +93,7 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
     }
   }
   // The shared chunks and .wasm files the bundles import are packed with them.
-  for (const path of files.filter((f) => /^dist\/(node|deno)\/.*\.js$/.test(f))) {
+  for (const path of files.filter((f) => /^dist\/.*\.js$/.test(f))) {
     for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
       const target = join(path, '..', chunk);
       assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
