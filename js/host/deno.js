@@ -11,8 +11,6 @@ export { coreModule };
 // (at hand from load: nothing to fetch)
 export const loadCore = null;
 export const loadDecoderCore = null;
-// A part of a family (js/wasm/core.js instanceFor) loads synchronously too.
-export { addPart } from '../wasm/instance.js';
 
 export function loadFamilySync(family) {
   const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;

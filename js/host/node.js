@@ -6,9 +6,6 @@
 // costs 0.3-0.4 ms (bench/startup.mjs, docs/design.md section 13).
 import { nodeHost } from './node_host.js';
 
-// A part of a family (js/wasm/core.js instanceFor) loads synchronously too.
-export { addPart } from '../wasm/instance.js';
-
 export const { coreModule, loadCore, loadDecoderCore, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule,
 );

@@ -4,9 +4,6 @@
 import { createRequire } from 'node:module';
 import { nodeHost } from './node_host.js';
 
-// A part of a family (js/wasm/core.js instanceFor) loads synchronously too.
-export { addPart } from '../wasm/instance.js';
-
 export const { coreModule, loadCore, loadDecoderCore, loadFamilySync, loadFamily, loadCombined, isAscii } = nodeHost(
   globalThis.process.getBuiltinModule ?? createRequire(import.meta.url),
 );

@@ -15,9 +15,6 @@ export const loadDecoderCore = null;
 
 export const loadFamilySync = null;
 
-// No part of a family loads synchronously either (js/wasm/core.js instanceFor).
-export const addPart = null;
-
 export async function loadFamily(family) {
   const module = await importFamily(family);
   if (module === null) throw new Error(`unknown table family ${family}`);

@@ -1,7 +1,6 @@
 // The modules behind the API: the core (labels, UTF-8, UTF-16, single-byte, x-user-defined,
 // replacement) and one module per multi-byte table family, loaded on demand (docs/design.md section 4).
 import {
-  addPart as addPartSync,
   coreModule,
   loadCombined,
   loadCore,
@@ -66,9 +65,8 @@ export function instanceFor(id, decoding = false) {
   if (family < 0) return decoding ? decoderCoreInstance(id) : coreInstance(id);
   const instance = (families[family] ??= new WasmInstance(loadSync(family, id), FAMILIES[family]));
   const part = DECODER_PART[id];
-  // (only a part can be missing here; loadSync throws where the host has no addPart: it cannot load
-  // synchronously)
-  if (decoding && !families[part]) families[part] = addPartSync(instance, FAMILIES[part], loadSync(part, id));
+  // (only a part can be missing here; loadSync throws where the host cannot load it synchronously)
+  if (decoding && !families[part]) families[part] = addPart(instance, FAMILIES[part], loadSync(part, id));
   return instance;
 }
 

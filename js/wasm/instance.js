@@ -196,8 +196,7 @@ function heldBy(module) {
 
 // Makes `instance`, its host's, serve part `name` (js/generated/encodings.js FAMILY_HOST) from the
 // part's module: expands the blob of its custom section there, from then on; returns `instance`.
-// Throws, as a new instance would, for a module that is not the part's. (The hosts that load
-// families synchronously export it as `addPart`, for js/wasm/core.js instanceFor.)
+// Throws, as a new instance would, for a module that is not the part's.
 export function addPart(instance, name, module) {
   // (a TypeError for a value that is not a WebAssembly.Module)
   const blob = customSections(module, PART_SECTION)[0];

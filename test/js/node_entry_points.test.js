@@ -163,7 +163,6 @@ function hostWithoutSyncTables() {
     export const loadCore = async () => coreModule;
     export const loadDecoderCore = null;
     export const loadFamilySync = null;
-    export const addPart = null;
     export const loadFamily = async (f) => new WebAssembly.Module(readFileSync(new URL(\`tables/\${f}.wasm\`, ${dist})));
     export const loadCombined = async () => new WebAssembly.Module(readFileSync(new URL('tables/all.wasm', ${dist})));
     export const bufferPrototype = globalThis.Buffer?.prototype;`;

@@ -13,9 +13,6 @@ export const loadCore = () => compile(new URL('../../../dist/encoding.wasm', imp
 // The decoders' core (js/wasm/core.js loadDecoderCore).
 export const loadDecoderCore = () => compile(new URL('../../../dist/encoding-lite.wasm', import.meta.url));
 
-// No part of a family loads synchronously either (js/wasm/core.js instanceFor).
-export const addPart = null;
-
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).
 export const isAscii = null;
 
