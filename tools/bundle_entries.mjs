@@ -6,8 +6,8 @@
 // in about 17 ms and the same code as one file in about 4, interleaved in one run (docs/design.md
 // section 13, bench/startup.mjs). Browsers and bundlers take the sources ("default").
 //
-// The entries are those of package.json "exports" whose "default" target is ./js/<path>.js; each
-// must have "deno": ./dist/deno/<path>.js, "bun": ./dist/node/<path>.js and "node":
+// The entries are those of package.json "exports" whose "default" target is ./js/<path>.js, but
+// the tables entry points (AT_HAND_TABLES below); each must have "deno": ./dist/deno/<path>.js, "bun": ./dist/node/<path>.js and "node":
 // { "module-sync": ./dist/node/<path>.js, "default": ./js/<path>.js }. One esbuild run per condition
 // with code splitting, so that entry points imported together share one core, one set of classes
 // and one family registry, as the sources do. The shared chunks go straight into dist/<condition>/,
@@ -36,6 +36,10 @@ export const CONDITIONS = {
   node: { platform: 'node', target: 'node18', conditions: ['node', 'module-sync'] },
   deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'], conditions: ['deno'] },
 };
+// What package.json "exports" gives Node, Bun and Deno for each tables entry point (tables/<family>,
+// tables/all): they load every family synchronously on its first use, so there is nothing to load
+// ahead, and nothing to bundle.
+const AT_HAND_TABLES = './js/tables/at_hand.js';
 // What package.json "exports" gives each runtime for the entry built from ./js/<name>.js.
 const expectedTargets = (name) => ({
   deno: `./dist/deno/${name}.js`,
@@ -54,6 +58,13 @@ export function bundledEntries({ hostFree = false } = {}) {
     if (typeof targets !== 'object' || subpath.includes('*')) continue;
     const [, folder, name] = /^\.\/(js|dist)\/(.+)\.js$/.exec(targets.default ?? '') ?? [];
     if (folder !== (hostFree ? 'dist' : 'js')) continue;
+    // (the tables entries, which these hosts need not bundle: package.json gives them AT_HAND_TABLES)
+    if (!hostFree && name.startsWith('tables/')) {
+      for (const condition of ['deno', 'bun', 'node'])
+        if (targets[condition] !== AT_HAND_TABLES)
+          throw new Error(`package.json exports["${subpath}"].${condition} must be ${AT_HAND_TABLES}`);
+      continue;
+    }
     if (hostFree && Object.keys(targets).join() !== 'types,default')
       throw new Error(`package.json exports["${subpath}"]: a bundle for every host takes no condition`);
     if (!hostFree)
