@@ -67,9 +67,10 @@ export const hostTransformStream = /* @__PURE__ */ (() => {
   return () => (stream ??= apply(get, globalThis, []));
 })();
 
-// text.charCodeAt(index) and text.slice(start, end).
+// text.charCodeAt(index), text.slice(start, end) and text.split(separator).
 export const charCodeOf = uncurryThis(String.prototype.charCodeAt);
 export const sliceOf = uncurryThis(String.prototype.slice);
+export const splitOf = uncurryThis(String.prototype.split);
 
 // map.get(key) and map.set(key, value).
 export const mapGet = uncurryThis(Map.prototype.get);
