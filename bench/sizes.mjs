@@ -72,9 +72,10 @@ async function peers(which) {
   return sizes.join(', ') || 'none installed';
 }
 
-// The main entry's TextDecoder fetches its wasm layer (a chunk of its own) and the decoders' core only
-// where one of the host's decoders it hands work to is not exact (js/host/browser/decoder_wasm.js):
-// not in Chromium or Firefox. Bundled with code splitting, as bundlers that split at dynamic imports
+// The main entry's TextDecoder fetches its single-byte decoders in JS (a chunk of their own) where
+// only single-byte decoders of the host's are not exact (WebKit), and its wasm layer (another chunk)
+// and the decoders' core where a UTF-8 or UTF-16 one is not, or delegation is off
+// (js/host/browser/decoder_wasm.js); neither in Chromium or Firefox. Bundled with code splitting, as bundlers that split at dynamic imports
 // ship it; each file gzipped by itself.
 const decoder = await splitBundle("export { TextDecoder } from './js/index.js';");
 // 'encoding-wasm/tables/all' in a browser fetches the combined module (tables/all.wasm: every
@@ -90,8 +91,14 @@ const iconvJs = await bundle("export { decode, encode } from './js/iconv_lite.js
 const cases = [
   ['TextDecoder for windows-1252 (UTF-8, UTF-16, single-byte; host decoders exact)', decoder.loaded, 6, 'windows1252'],
   [
-    '  the same elsewhere (+ its wasm layer and encoding-lite.wasm)',
-    decoder.loaded + decoder.lazy + gz(decodersCore),
+    '  the same in WebKit, whose ISO-8859-16 decoder is not exact (+ JS single-byte decoders, tables/single-byte.wasm)',
+    decoder.loaded + decoder.lazy['js/host/browser/table_decoder.js'] + families['single-byte'],
+    6,
+    'windows1252',
+  ],
+  [
+    '  the same with delegation off, or a host UTF-8/UTF-16 decoder not exact (+ wasm layer, encoding-lite.wasm)',
+    decoder.loaded + decoder.lazy['js/wasm/decoder_wasm.js'] + gz(decodersCore),
     6,
     'windows1252',
   ],

@@ -11,7 +11,8 @@
 // Usage: node bench/tables_all.mjs [runs] | node bench/tables_all.mjs --speed [--control] [rounds]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { FAMILIES, FAMILY_HOST } from '../js/generated/encodings.js';
+import { FAMILIES } from '../js/generated/encodings.js';
+import { FAMILY_HOST } from '../js/generated/abi.js';
 import { locateCorpus } from './corpus/locate.mjs';
 
 if (process.argv[2] === '--child') {

@@ -6,10 +6,3 @@ export const ENCODING_NAMES = ["utf-8","ibm866","iso-8859-2","iso-8859-3","iso-8
 export const ENCODING_FAMILY = [-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,0,1,2,2,2,3,-1,-1,-1,-1];
 // The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).
 export const FAMILIES = ["chinese-simplified","chinese-traditional","japanese","korean","japanese-jis0212"];
-// The family whose instance expands each family's tables: a part's host, else the family itself.
-export const FAMILY_HOST = [0,1,2,3,2];
-// The family whose tables each encoding's decoder needs last (an index into FAMILIES): a part of its
-// family, or else its family itself (-1 without one).
-export const DECODER_PART = [-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,0,1,4,2,2,3,-1,-1,-1,-1];
-// The custom section of a part's module that holds its tables.
-export const PART_SECTION = 'encoding-wasm.tables';

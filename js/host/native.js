@@ -49,21 +49,43 @@ NAMES.forEach((name, id) => {
   if (probedUtf(name) || LITE_BYTEWISE[id] !== 0) DELEGABLE[name] = id;
 });
 
+// The standard's single-byte decoders in JS (js/host/table_decoder.js, whose exports are
+// { Native, decode }), once a browser has loaded them for the single-byte encodings whose host
+// decoder is not exact (useTableDecoder).
+let tableDecoder = null;
+
 // The host decoder ({ Native: its class, decode: its decode() }) for `name` if decoding may be
-// handed to it, else null.
+// handed to it (or, for a single-byte encoding whose host decoder is not exact, the table decoder
+// if loaded), else null.
 export function hostDecoderFor(name) {
   if (!enabled || host === null || DELEGABLE[name] === undefined) return null;
   exactHost[name] ??= probedUtf(name)
     ? exactUtf(host, name)
     : exactSingleByte(host, name, LITE_BYTEWISE[DELEGABLE[name]]);
-  return exactHost[name] ? host : null;
+  // (the table decoder is loaded only where every decoder of the host's that is not exact is
+  // single-byte: decodersNeeded)
+  return exactHost[name] ? host : tableDecoder;
 }
 
-// Whether a TextDecoder needs the core for an encoding without tables as things stand: one of
-// those encodings (replacement aside) that the host does not decode for us. Browsers fetch the core
-// at load only then (js/host/browser/decoder_wasm.js).
-export const coreNeeded = () =>
-  NAMES.some((name, id) => ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null);
+// What a TextDecoder needs loaded, as things stand, for the encodings without tables (replacement
+// aside) that the host does not decode for us: nothing (0); the table decoder (1), where each of them
+// is single-byte or x-user-defined and delegation is on; else the core (2 or 3). Browsers load it at
+// load (js/host/browser/decoder_wasm.js): WebKit, whose ISO-8859-16 decoder is not exact, fetches
+// the table decoder (js/host/table_decoder.js), 2.9 KB gzipped, instead of the wasm layer and the
+// decoders' core, 7.6 KB (bench/sizes.mjs).
+export const decodersNeeded = () =>
+  NAMES.reduce(
+    (need, name, id) =>
+      ENCODING_FAMILY[id] < 0 && name !== 'replacement' && hostDecoderFor(name) === null
+        ? need | (exactHost[name] === false && LITE_BYTEWISE[id] !== 0 ? 1 : 2)
+        : need,
+    0,
+  );
+
+// Hands the single-byte encodings whose host decoder is not exact to the table decoder.
+export const useTableDecoder = (decoder) => {
+  tableDecoder = decoder;
+};
 
 // Non-standard: turn delegation to exact host decoders on or off (decoders created afterwards
 // follow).
@@ -72,4 +94,4 @@ export function setNativeDelegation(on) {
 }
 
 // Which encodings this host's own decoder handles for us right now (probing those not probed yet).
-export const nativeDelegation = () => NAMES.filter((name) => hostDecoderFor(name) !== null);
+export const nativeDelegation = () => NAMES.filter((name) => host !== null && hostDecoderFor(name) === host);

@@ -8,7 +8,8 @@ import {
   loadFamily,
   loadFamilySync,
 } from '#host/primitives.js';
-import { DECODER_PART, ENCODING_FAMILY, FAMILIES, FAMILY_HOST } from '../generated/encodings.js';
+import { ENCODING_FAMILY, FAMILIES } from '../generated/encodings.js';
+import { DECODER_PART, FAMILY_HOST } from '../generated/abi.js';
 import { addFamily, addPart, instanceOfModule, WasmInstance } from './instance.js';
 import { encodingId, NAMES } from '../webidl/labels.js';
 import * as MESSAGES from '../webidl/messages.js';

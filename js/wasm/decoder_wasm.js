@@ -6,6 +6,7 @@
 // the tables entries (js/wasm/preload.js) import it and hand it over.
 import { instanceFor, loadDecoderCore } from './core.js';
 import { decodeInWasm } from './decode_in_wasm.js';
+import { unlessRefused } from './refusal.js';
 import { setWasmLayer } from '../webidl/text_decoder.js';
 
 const decoderWasm = { instanceFor, decode: decodeInWasm };
@@ -13,4 +14,10 @@ const decoderWasm = { instanceFor, decode: decodeInWasm };
 // Makes this layer the TextDecoder's way into wasm.
 export const useWasmLayer = () => setWasmLayer(decoderWasm);
 
-export { loadDecoderCore };
+// The same, and the decoders' core fetched, for browsers that need it at load
+// (js/host/browser/decoder_wasm.js; where a Content Security Policy refuses wasm, without the core:
+// js/wasm/refusal.js).
+export async function useWithDecoderCore() {
+  useWasmLayer();
+  await loadDecoderCore().catch(unlessRefused);
+}

@@ -3,8 +3,8 @@
 // through a fixed buffer in chunks, so wasm memory stays bounded whatever the input size; a
 // decoder's state lives in the JS object and passes through a scratch area on every call (docs/design.md
 // section 5). The calls themselves: labels.js, run_decoder.js, run_encoder.js, encode_into.js.
-import { SCRATCH_WORDS } from '../generated/abi.js';
-import { FAMILIES, FAMILY_HOST, PART_SECTION } from '../generated/encodings.js';
+import { FAMILIES } from '../generated/encodings.js';
+import { FAMILY_HOST, PART_SECTION, SCRATCH_WORDS } from '../generated/abi.js';
 import { lengthOf, memoryBufferOf, setBytes, Uint16Array, Uint32Array, Uint8Array } from './intrinsics.js';
 import * as WASM_MESSAGES from './messages.js';
 

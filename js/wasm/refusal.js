@@ -37,9 +37,10 @@ export function refusedOr(error) {
   return refusalError(null);
 }
 
-// For `await load().catch(unlessRefused)` at load: the refusal is swallowed (it is noted), anything
-// else goes on as it came.
+// For `await load().catch(unlessRefused)` at load: a refusal (refusedOr) is swallowed (it is noted),
+// anything else goes on as it came.
 export function unlessRefused(error) {
+  refusedOr(error);
   if (refusal === null) throw error;
   return null;
 }

@@ -2,9 +2,10 @@
 // of "#host/*": js/host/browser/, as a plain page's import map maps "#host/"), simulated in fresh
 // Node processes by a module hook, with the .wasm files read from dist/ instead of fetched:
 // - where every host decoder it hands work to is exact, no wasm and no wasm layer
-//   (js/wasm/decoder_wasm.js) is loaded at all (Node's are exact for UTF-8, UTF-16 and most single-byte
-//   encodings: where one is not, the layer is loaded, and the decoders' core instantiated only
-//   for that one);
+//   (js/wasm/decoder_wasm.js) is loaded at all; where only single-byte ones are not (Node 20's ICU
+//   decoders of IBM866, ISO-8859-16, KOI8-U, windows-874, -1252, -1253 and -1255, as WebKit's of
+//   ISO-8859-16), the single-byte decoders in JS (js/host/browser/table_decoder.js) and their tables
+//   (dist/tables/single-byte.wasm, compiled, never instantiated) take those, and still no wasm layer;
 // - where delegation is off (ENCODING_WASM_NATIVE=0; a host decoder that is not exact does the
 //   same), the layer and the decoders' core (dist/encoding-lite.wasm: no encoders, no Latin-1
 //   narrowing) are loaded at load, and decode every single-byte encoding's 256 bytes as the index
@@ -50,7 +51,14 @@ function asInABrowser() {
 // What the page sees: the instances made (by their exports: 'core', 'decoders' for the decoders'
 // core, 'family'), whether the wasm layer is loaded, and what decoders give; `bytewise` lists
 // the encodings whose 256 bytes to decode (each byte after an 'a', so that none is a BOM).
-const script = (bytewise) => `
+const script = (bytewise, unmapped) => `
+  const fetched = [];
+  // (fetch of the dist/ files, which js/host/browser/table_decoder.js fetches by URL)
+  const { readFileSync } = await import('node:fs');
+  globalThis.fetch = async (url) => {
+    fetched.push(String(url).slice(${JSON.stringify(ROOT.href.length)}));
+    return new Response(readFileSync(new URL(url)));
+  };
   const made = [];
   const { Instance } = WebAssembly;
   WebAssembly.Instance = new Proxy(Instance, {
@@ -71,6 +79,14 @@ const script = (bytewise) => `
     return Array.from(new api.TextDecoder(name).decode(bytes), (c) => c.codePointAt(0));
   };
   result.bytewise = Object.fromEntries(${JSON.stringify(bytewise)}.map((name) => [name, all(name)]));
+  // Each byte without a mapping, fatal: after an 'a' in one call, and in a second streamed call.
+  result.unmapped = ${JSON.stringify(unmapped)}.map(([name, byte]) => {
+    const decoder = new api.TextDecoder(name, { fatal: true });
+    decoder.decode(Uint8Array.of(0x61), { stream: true });
+    return [message(() => new api.TextDecoder(name, { fatal: true }).decode(Uint8Array.of(0x61, byte))),
+      message(() => decoder.decode(Uint8Array.of(0x62, byte), { stream: true }))];
+  });
+  result.fetched = fetched;
   result.fatal = message(() => new api.TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.of(0x61, 0xff)));
   result.utf16 = new api.TextDecoder('utf-16le').decode(Uint8Array.of(0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00));
   result.shiftJis = message(() => new api.TextDecoder('shift_jis'));
@@ -88,11 +104,29 @@ async function run(native) {
   delete env.ENCODING_WASM_NATIVE;
   if (native !== undefined) env.ENCODING_WASM_NATIVE = native;
   const names = [...singleByteEncodings().map((e) => e.name.toLowerCase()), 'x-user-defined'];
-  const args = [...asInABrowser(), '--input-type=module', '-e', script(names)];
+  const args = [...asInABrowser(), '--input-type=module', '-e', script(names, unmappedBytes())];
   const out = spawnSync(process.execPath, args, { cwd: fileURLToPath(ROOT), encoding: 'utf8', env });
   expect(out.status, out.stderr).toBe(0);
   return JSON.parse(out.stdout.trim().split('\n').pop());
 }
+
+// For each single-byte encoding with a byte that its index does not map, the first such byte.
+function unmappedBytes() {
+  const found = [];
+  for (const e of singleByteEncodings()) {
+    const high = singleByteTable(e.index).decode;
+    const pointer = [...Array(128).keys()].find((p) => high[p] === null);
+    if (pointer !== undefined) found.push([e.name.toLowerCase(), 0x80 + pointer]);
+  }
+  return found;
+}
+
+// The errors those give: at byte 1 of a call, and at byte 2 of a stream.
+const unmappedErrors = () =>
+  unmappedBytes().map(([name]) => [
+    `The encoded data is not valid ${name} (the error was found at byte 1).`,
+    `The encoded data is not valid ${name} (the error was found at byte 2).`,
+  ]);
 
 // The code points of the 256 bytes after an 'a' each, as the index files say (U+FFFD for an error).
 function expectedBytewise() {
@@ -110,27 +144,29 @@ function expectedBytewise() {
 }
 
 describe.skipIf(!isNode)('the main TextDecoder as browsers load it', () => {
-  it('fetches no wasm and no wasm layer where the host decoders are exact', async () => {
+  it('loads no wasm layer, and instantiates no wasm, where the host decoders it cannot use are single-byte ones', async () => {
     const result = await run(undefined);
     const names = Object.keys(expectedBytewise());
-    const inWasm = names.filter((name) => !result.delegated.includes(name));
+    const inTables = names.filter((name) => !result.delegated.includes(name));
     expect(result.delegated).toEqual(expect.arrayContaining(['utf-8', 'utf-16le', 'utf-16be']));
-    expect(inWasm.length).toBeLessThan(names.length / 2);
-    expect(result.layer).toBe(inWasm.length > 0);
+    expect(inTables.length).toBeLessThan(names.length / 2);
+    expect(result.layer).toBe(false);
+    expect(result.fetched).toEqual(inTables.length > 0 ? ['dist/tables/single-byte.wasm'] : []);
     expect(result.made).toEqual([]);
     expect(result.bytewise).toEqual(expectedBytewise());
+    expect(result.unmapped).toEqual(unmappedErrors());
     // UTF-8 FF at byte 1; UTF-16LE D83D DE00 is U+1F600.
     expect(result.fatal).toBe('The encoded data is not valid utf-8 (the error was found at byte 1).');
     expect(result.utf16).toBe('\u{1f600}a');
-    expect(result.madeByDecoders).toEqual(inWasm.length > 0 ? ['decoders'] : []);
+    expect(result.madeByDecoders).toEqual([]);
     expect(result.shiftJis).toBe(
       "The shift_jis tables are not loaded. Import 'encoding-wasm/tables/japanese' or call " +
         '\'await preload("shift_jis")\' first.',
     );
-    // preload() loads the layer, the japanese family, and the full core for windows-1252 unless the
-    // host decodes it (instantiated on first use); Shift_JIS 93 FA is index jis0208 pointer 3569, U+65E5.
+    // preload() loads the layer and the japanese family; windows-1252 stays with the host's decoder or
+    // the table decoder; Shift_JIS 93 FA is index jis0208 pointer 3569, U+65E5.
     expect(result.afterPreload).toEqual([512, '\u65e5']);
-    expect(result.madeAfterPreload).toEqual(inWasm.includes('windows-1252') ? ['family', 'core'] : ['family']);
+    expect(result.madeAfterPreload).toEqual(['family']);
   });
 
   it("decodes in the decoders' core where delegation is off, and in the full core once preload() loads it", async () => {
@@ -140,6 +176,8 @@ describe.skipIf(!isNode)('the main TextDecoder as browsers load it', () => {
     // (instantiated on the first decoder)
     expect(result.made).toEqual([]);
     expect(result.bytewise).toEqual(expectedBytewise());
+    expect(result.unmapped).toEqual(unmappedErrors());
+    expect(result.fetched).toEqual([]);
     expect(result.fatal).toBe('The encoded data is not valid utf-8 (the error was found at byte 1).');
     expect(result.utf16).toBe('\u{1f600}a');
     expect(result.madeByDecoders).toEqual(['decoders']);

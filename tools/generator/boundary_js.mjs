@@ -24,12 +24,29 @@ const wasmPath = (family) => `../../dist/tables/${family}.wasm`;
 function abiJs() {
   const lines = [
     banner(FROM),
-    '// The constants of the wasm boundary (cpp/exports.cpp), as cpp/generated/abi.h has them.',
+    '// The constants of the wasm boundary (cpp/exports.cpp), as cpp/generated/abi.h has them, and how',
+    "// the families' modules share their tables.",
   ];
   for (const [type, entries] of Object.entries(ABI)) {
     lines.push('', `// ${type}`);
     for (const [, name, value, doc] of entries) lines.push(`export const ${name} = ${value}; // ${doc}`);
   }
+  // (here, not in encodings.js, which the TextDecoder loads in browsers: only the wasm layer needs them)
+  lines.push(
+    '',
+    "// The family whose instance expands each family's tables: a part's host, else the family itself.",
+    `export const FAMILY_HOST = ${JSON.stringify(FAMILIES.map((_, f) => hostOf(f)))};`,
+    "// The family whose tables each encoding's decoder needs last (an index into FAMILIES): a part of its",
+    '// family, or else its family itself (-1 without one).',
+    `export const DECODER_PART = ${JSON.stringify(
+      encodings.map((e) => {
+        const part = decoderPartOf(codecOf(e.name));
+        return part >= 0 ? part : familyOfCodec(codecOf(e.name));
+      }),
+    )};`,
+    "// The custom section of a part's module that holds its tables.",
+    `export const PART_SECTION = '${PART_SECTION}';`,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -43,18 +60,6 @@ function encodingsJs() {
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
     "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
-    "// The family whose instance expands each family's tables: a part's host, else the family itself.",
-    `export const FAMILY_HOST = ${JSON.stringify(FAMILIES.map((_, f) => hostOf(f)))};`,
-    "// The family whose tables each encoding's decoder needs last (an index into FAMILIES): a part of its",
-    '// family, or else its family itself (-1 without one).',
-    `export const DECODER_PART = ${JSON.stringify(
-      encodings.map((e) => {
-        const part = decoderPartOf(codecOf(e.name));
-        return part >= 0 ? part : familyOfCodec(codecOf(e.name));
-      }),
-    )};`,
-    "// The custom section of a part's module that holds its tables.",
-    `export const PART_SECTION = '${PART_SECTION}';`,
     '',
   ].join('\n');
 }

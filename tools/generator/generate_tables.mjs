@@ -145,20 +145,25 @@ function jsLabels() {
 // hash (liteHash) of the code units of the decoding of bytes 0x00-0xFF in replacement mode; 0 for the
 // other encodings.
 export const liteHash = (units) => units.reduce((h, unit) => Math.imul(h ^ unit, 0x01000193) >>> 0, 0x811c9dc5);
+// By Encoding id, what a single-byte encoding's decoder (x-user-defined's too) gives for bytes
+// 0x80-0xFF in replacement mode (https://encoding.spec.whatwg.org/#single-byte-decoder,
+// https://encoding.spec.whatwg.org/#x-user-defined-decoder); null for the other encodings.
+const upperHalves = encodings.map((e) => {
+  const pointers = [...Array(128).keys()];
+  if (e.name === 'x-user-defined') return pointers.map((p) => 0xf780 + p);
+  const single = singleByte.find((s) => s.name === e.name);
+  if (!single) return null;
+  const index = readIndex(single.index);
+  return pointers.map((p) => index.get(p) ?? 0xfffd);
+});
+const ascii = [...Array(128).keys()];
 function jsLiteData() {
   const groups = encodings.map((e) => {
     const name = e.name.toLowerCase();
     if (!e.labels.includes(name)) throw new Error(`${e.name}: its lower-cased name is not one of its labels`);
     return [name, ...e.labels.filter((label) => label !== name)].join(' ');
   });
-  const bytes = [...Array(256).keys()];
-  const hashes = encodings.map((e) => {
-    const single = singleByte.find((s) => s.name === e.name);
-    if (e.name === 'x-user-defined') return liteHash(bytes.map((b) => (b < 0x80 ? b : 0xf780 + b - 0x80)));
-    if (!single) return 0;
-    const index = readIndex(single.index);
-    return liteHash(bytes.map((b) => (b < 0x80 ? b : (index.get(b - 0x80) ?? 0xfffd))));
-  });
+  const hashes = upperHalves.map((upper) => (upper ? liteHash([...ascii, ...upper]) : 0));
   return [
     HEADER('encodings.json and the single-byte index-*.txt'),
     "// What the TextDecoder needs without a wasm core (labels, the host probes' hashes): tools/generator/generate_tables.mjs (jsLiteData) says what each holds.",
@@ -166,6 +171,32 @@ function jsLiteData() {
     `export const LITE_BYTEWISE = [${wrapList(hashes)}];`,
     '',
   ].join('\n');
+}
+
+// The tables of the single-byte decoders in JS that browsers load where one of the host's is not
+// exact (js/host/browser/table_decoder.js), as a part's module (dist/tables/single-byte.wasm: its
+// blob in a custom section; partModule). The blob: the names of the single-byte encodings and
+// x-user-defined, each followed by a space, then 0, then for each of them in that order the code
+// units of bytes 0x80-0xFF (U+FFFD for an error) as 16-bit little-endian words, each the
+// difference from the code unit 0x80 + its pointer, mod 2^16, so that the stretches where an index
+// follows Latin-1 are runs of zeros (2.3 KB gzipped; its own names, so that the module that reads it
+// needs nothing the TextDecoder's own chunk holds, which a bundler would otherwise split in two).
+function singleByteBlob() {
+  const names = [];
+  const words = [];
+  upperHalves.forEach((upper, id) => {
+    if (!upper) return;
+    names.push(`${encodings[id].name.toLowerCase()} `);
+    for (let pointer = 0; pointer < 128; pointer++) words.push((upper[pointer] - 0x80 - pointer) & 0xffff);
+  });
+  const header = new TextEncoder().encode(names.join(''));
+  const blob = new Uint8Array(header.length + 1 + 2 * words.length);
+  blob.set(header);
+  words.forEach((word, k) => {
+    blob[header.length + 1 + 2 * k] = word & 0xff;
+    blob[header.length + 2 + 2 * k] = word >> 8;
+  });
+  return blob;
 }
 
 function chunkString(text) {
@@ -233,6 +264,7 @@ if (outIndex > 0) {
     }
   });
   writeIfChanged(new URL(`${COMBINED.name}_blob.cpp`, dir), blobSource(COMBINED.families, familyBlobs, [], true));
+  writeIfChanged(new URL('parts/single-byte.wasm', dir), partModule(singleByteBlob(), 'single-byte'));
 }
 
 // Leaves an up-to-date build output untouched, so the build's staleness checks stay quiet.

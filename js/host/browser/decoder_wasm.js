@@ -7,12 +7,13 @@
 // or a tables entry first, which load the layer and the full core (before that, a TextDecoder for
 // one throws the error that says so: js/webidl/text_decoder.js). Other hosts:
 // js/host/at_hand/decoder_wasm.js.
-import { coreNeeded } from '../native.js';
+import { decodersNeeded, useTableDecoder } from '../native.js';
 import { unlessRefused } from '../../wasm/refusal.js';
 
-// (where a Content Security Policy refuses wasm, without the core: js/wasm/refusal.js)
-if (coreNeeded()) {
-  const layer = await import('../../wasm/decoder_wasm.js');
-  layer.useWasmLayer();
-  await layer.loadDecoderCore().catch(unlessRefused);
-}
+// Where the host's decoders that are not exact are all single-byte ones (WebKit's ISO-8859-16),
+// the standard's single-byte decoders in JS (./table_decoder.js, a chunk of their own) instead of
+// any wasm code. (Where a Content Security Policy refuses wasm, without the core or their tables:
+// js/wasm/refusal.js.)
+const needed = decodersNeeded();
+if (needed > 1) await (await import('../../wasm/decoder_wasm.js')).useWithDecoderCore();
+else if (needed) useTableDecoder(await import('./table_decoder.js').catch(unlessRefused));
