@@ -1,27 +1,19 @@
-// Deno (the "deno" condition of "#host/primitives.js"): every module is a static `import source` of its .wasm
-// file, which Deno compiles as part of the module graph, so the package needs no permission at all
-// (reading the files, as js/host/node.js does, needs --allow-read). The families are small and
-// compiled up front (instantiated only on first use), so a family loads synchronously on first use,
-// as in Node. Their imports are generated: js/generated/deno_families.js.
-import source coreModule from '../../dist/encoding.wasm';
-import { FAMILY_MODULES } from '../generated/deno_families.js';
+// Deno (the "deno" condition of "#host/primitives.js"): every module is a static `import source` of
+// its .wasm file (js/generated/deno_wasm.js), which Deno compiles as part of the module graph, so
+// the package needs no permission at all (reading the files, as js/host/node.js does, needs
+// --allow-read). The families are small and compiled up front (instantiated only on first use), so
+// a family loads synchronously on first use, as in Node.
+import { familyModule } from '../generated/deno_wasm.js';
 import { lateBufferPrototype } from './deno_buffer.js';
 
-export { coreModule };
+export { coreModule } from '../generated/deno_wasm.js';
 // (at hand from load: nothing to fetch)
 export const loadCore = null;
 export const loadDecoderCore = null;
 
-export function loadFamilySync(family) {
-  const module = Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : undefined;
-  if (!module) throw new Error(`unknown table family ${family}`);
-  return module;
-}
-
-export const loadFamily = async (family) => loadFamilySync(family);
-
-// No combined module (tables/all.wasm) here: each family is compiled with the graph and
-// instantiated on first use, and nothing is downloaded.
+export const loadFamilySync = familyModule;
+export const loadFamily = async (family) => familyModule(family);
+// (no combined module here: HOSTS in tools/generator/boundary.mjs)
 export const loadCombined = null;
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).

@@ -1,10 +1,12 @@
 // What the Node and Bun hosts share (js/host/node.js, js/host/node_legacy.js): the core and the
 // family tables read and compiled synchronously, a family on its first use (docs/design.md
-// section 4), through `builtin`, a function that returns a built-in module by name. The core's
-// bytes come from js/host/core_bytes.js where a bundle carries them. node:fs is looked up on the
+// section 4), through `builtin`, a function that returns a built-in module by name. Where each
+// file is: js/generated/node_wasm.js. The core's bytes come from js/host/core_bytes.js where a
+// bundle carries them. node:fs is looked up on the
 // first file read: Bun's is JavaScript that runs when first asked for (2-3 ms of a fresh Bun
 // process), which a bundle that carries its core spares a process that needs no family.
 import { Uint8Array } from '../wasm/intrinsics.js';
+import { coreUrl, familyUrl } from '../generated/node_wasm.js';
 import { coreBytes } from './core_bytes.js';
 
 // In Bun, a file is mapped (Bun.mmap) and copied at once instead: 0.11-0.17 ms for a family's
@@ -26,19 +28,17 @@ export function nodeHost(builtin) {
   const read = (url) =>
     (typeof mmap === 'function' && typeof fileURLToPath === 'function' ? mapped(url) : null) ??
     (readFileSync ??= builtin('node:fs').readFileSync)(url);
-  const loadFamilySync = (family) =>
-    new WebAssembly.Module(read(new URL(`../../dist/tables/${family}.wasm`, import.meta.url)));
+  const loadFamilySync = (family) => new WebAssembly.Module(read(familyUrl(family)));
   // The host's ASCII test (simdutf in Node), for the decoders' ASCII shortcut (js/host/native.js probes it).
   const { isAscii } = builtin('node:buffer');
   return {
-    coreModule: new WebAssembly.Module(coreBytes ?? read(new URL('../../dist/encoding.wasm', import.meta.url))),
+    coreModule: new WebAssembly.Module(coreBytes ?? read(coreUrl())),
     // (at hand from load: nothing to fetch)
     loadCore: null,
     loadDecoderCore: null,
     loadFamilySync,
     loadFamily: async (family) => loadFamilySync(family),
-    // No combined module (tables/all.wasm) here: each family loads from its own file on first
-    // use, and nothing is downloaded.
+    // (no combined module here: HOSTS in tools/generator/boundary.mjs)
     loadCombined: null,
     isAscii: typeof isAscii === 'function' ? isAscii : null,
   };

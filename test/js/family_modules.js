@@ -1,7 +1,7 @@
 // The real table family modules, for the suites that instantiate them by hand: the bytes of a
 // family's module (dist/tables/<family>.wasm) or of the combined one (all), read from the file system in Node,
 // Deno and Bun, fetched from the test server in the browser. The URLs are literal, as in
-// js/generated/browser_families.js, so that Vite serves them.
+// js/generated/browser_wasm.js, so that Vite serves them.
 const FAMILY_URLS = {
   'chinese-simplified': new URL('../../dist/tables/chinese-simplified.wasm', import.meta.url),
   'chinese-traditional': new URL('../../dist/tables/chinese-traditional.wasm', import.meta.url),

@@ -186,6 +186,26 @@ export const BUILT_TABLE_MODULES = TABLE_MODULES.filter((name) => !FAMILIES.find
 export const tableVariants = (name) =>
   VARIANTS.filter((v) => v.tables !== false && (name !== COMBINED.name || COMBINED.variants.includes(v.name)));
 
+// Where each host finds its wasm modules: the generator writes one descriptor per host,
+// js/generated/<name>_wasm.js (boundary_js.mjs), and the host's module under js/host/ loads what it
+// names with the host's primitives (docs/design.md section 4). Every file is named literally, so
+// that bundlers and the runtime see it. `reach`, how: 'url', a URL the host reads (Node, Bun) or
+// fetches (browsers, bundlers); 'import source', a module Deno compiles with the module graph (no
+// permission needed); 'import', a module workerd hands over compiled (it compiles nothing from
+// bytes), the core by a static import, the rest by dynamic ones, so that a worker instantiates only
+// what it imports or preloads. `variants`: the core VARIANTS the host loads: the lite core only in
+// browsers, where the full core may not be loaded at all. `combined`: whether preload() of every
+// family loads the combined module, only where tables are fetched: Node, Bun and Deno load each
+// family on first use and download nothing, and a worker downloads nothing at run time while
+// wrangler uploads every module a literal import names, so the combined module would only add its
+// 70 KB (gzip) to every upload, beside the family modules.
+export const HOSTS = [
+  { name: 'browser', reach: 'url', variants: ['lite'], combined: true },
+  { name: 'node', reach: 'url', variants: [], combined: false },
+  { name: 'deno', reach: 'import source', variants: [], combined: false },
+  { name: 'workerd', reach: 'import', variants: [], combined: false },
+];
+
 // The ABI of cpp/exports.cpp, as C++ enumerators and JS constants: [C++ name, JS name, value, doc].
 export const ABI = {
   DecodeOption: [

@@ -1,5 +1,5 @@
 // The JS and TypeScript side of tools/generator/boundary.mjs: the ABI constants, the encoding and family
-// lists, each host's family loaders (literal paths, so bundlers and Deno see every module), the
+// lists, each host's descriptor of its wasm modules (literal paths, so bundlers and Deno see every module), the
 // 'encoding-wasm/tables/<family>' entry points and the name types. Used by generate_tables.mjs.
 import { readEncodings } from './whatwg_data.mjs';
 import { banner } from './banner.mjs';
@@ -7,7 +7,9 @@ import {
   ABI,
   CODECS,
   COMBINED,
+  CORE,
   FAMILIES,
+  HOSTS,
   PART_SECTION,
   codecOf,
   decoderPartOf,
@@ -64,51 +66,102 @@ function encodingsJs() {
   ].join('\n');
 }
 
-// Browsers and bundlers (js/host/browser/compile.js): each family module's URL, written out literally.
-function browserFamilies() {
-  return [
-    banner(FROM),
-    "// The URL of each table family's module, or null (js/host/browser/compile.js). Literal, so bundlers see them.",
-    'export function familyUrl(family) {',
+// Each host's descriptor (HOSTS): where it finds the core, the core's variants it loads, every table
+// family and the combined module, named literally so that bundlers and the runtime see each file.
+const HOST_TITLES = {
+  browser: ['browsers and bundlers find', 'js/host/browser/primitives.js'],
+  node: ['Node and Bun find', 'js/host/node_host.js'],
+  deno: ['Deno finds', 'js/host/deno.js'],
+  workerd: ['workerd finds', 'js/host/workerd.js'],
+};
+// How a descriptor names a file for each `reach`: what it holds, the name of each export (`core`,
+// `liteCore`, `family`, `combined`), and its lines: `value` (the core and its variants), `imports`
+// (what a family's is returned from, if anything) and `returned` (a family's, in a switch, and the
+// combined module's).
+const REACHES = {
+  url: {
+    holds: 'URLs, each made by a function, so that a bundler drops what nothing calls.',
+    name: (what) => `${what}Url`,
+    value: (name, path) => [`export const ${name} = () => new URL('${path}', import.meta.url);`],
+    returned: (path) => `new URL('${path}', import.meta.url)`,
+  },
+  'import source': {
+    holds: 'compiled modules: static source-phase imports, which Deno compiles with the module graph.',
+    name: (what) => `${what}Module`,
+    value: (name, path) => [`import source ${name} from '${path}';`, `export { ${name} };`],
+    imports: (name, path) => `import source ${name} from '${path}';`,
+    returned: (path, name) => name,
+  },
+  import: {
+    holds:
+      'compiled modules: the core by a static import, the rest by literal dynamic imports, so that a ' +
+      'worker instantiates only what it imports or preloads.',
+    name: (what) => (what === 'core' ? 'coreModule' : `import${what[0].toUpperCase()}${what.slice(1)}`),
+    value: (name, path) => [`import ${name} from '${path}';`, `export { ${name} };`],
+    returned: (path) => `(await import('${path}')).default`,
+    async: true,
+  },
+};
+// `text` as comment lines of at most 100 characters.
+const comment = (text) =>
+  text.split(' ').reduce((lines, word) => {
+    if (lines.length && lines.at(-1).length + word.length < 100) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(`// ${word}`);
+    return lines;
+  }, []);
+const corePath = (variant) => `../../dist/${variant ? variant.file : 'encoding'}.wasm`;
+const id = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+function hostDescriptor(host) {
+  const reach = REACHES[host.reach];
+  const [title, reader] = HOST_TITLES[host.name];
+  const variants = host.variants.map((name) => CORE.variants.find((v) => v.name === name));
+  const modules = host.combined ? [...familyNames, COMBINED.name] : familyNames;
+  const where = `Where ${title} the wasm modules (HOSTS in ${FROM}), for ${reader}:`;
+  const noCombined = `// (no combined module here: HOSTS in ${FROM} says why)`;
+  // A host whose files an earlier host of the same reach names too takes them from that one's
+  // descriptor, so that each file is written once.
+  const earlier = HOSTS.slice(0, HOSTS.indexOf(host)).find(
+    (h) =>
+      h.reach === host.reach && host.variants.every((v) => h.variants.includes(v)) && (h.combined || !host.combined),
+  );
+  if (earlier) {
+    const names = ['core', ...host.variants.map((v) => `${v}Core`), 'family', ...(host.combined ? ['combined'] : [])];
+    return [
+      banner(FROM),
+      ...comment(`${where} the files js/generated/${earlier.name}_wasm.js names.`),
+      `export { ${names.map(reach.name).join(', ')} } from './${earlier.name}_wasm.js';`,
+      ...(host.combined ? [] : [noCombined]),
+      '',
+    ].join('\n');
+  }
+  const lines = [banner(FROM), ...comment(`${where} ${reach.holds}`)];
+  lines.push(...reach.value(reach.name('core'), corePath(null)));
+  if (reach.imports) lines.push(...modules.map((f) => reach.imports(id(f), wasmPath(f))));
+  for (const v of variants) {
+    lines.push(`// The ${v.name} core (VARIANTS in ${FROM}).`);
+    lines.push(...reach.value(reach.name(`${v.name}Core`), corePath(v)));
+  }
+  const fn = reach.async ? 'export async function' : 'export function';
+  lines.push(
+    '',
+    "// Each table family's module.",
+    `${fn} ${reach.name('family')}(family) {`,
     '  switch (family) {',
-    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return new URL('${wasmPath(f)}', import.meta.url);`]),
+    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return ${reach.returned(wasmPath(f), id(f))};`]),
     '  }',
-    '  return null;',
+    '  throw new Error(`unknown table family ${family}`);',
     '}',
     '',
-    "// The combined module's URL (every family's codecs and tables), apart, so that only preload() carries it.",
-    `export const combinedUrl = () => new URL('${wasmPath(COMBINED.name)}', import.meta.url);`,
-    '',
-  ].join('\n');
-}
-
-// workerd (js/host/workerd.js): each family module by a literal dynamic import.
-function workerdFamilies() {
-  return [
-    banner(FROM),
-    "// Each table family's compiled module, or null (js/host/workerd.js). Literal imports, so wrangler",
-    '// bundles them and a plain workerd config can list them.',
-    'export async function importFamily(family) {',
-    '  switch (family) {',
-    ...familyNames.flatMap((f) => [`    case '${f}':`, `      return (await import('${wasmPath(f)}')).default;`]),
-    '  }',
-    '  return null;',
-    '}',
-    '',
-  ].join('\n');
-}
-
-// Deno (js/host/deno.js): every family module as a static source-phase import.
-function denoFamilies() {
-  const id = (f) => f.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-  return [
-    banner(FROM),
-    "// Each table family's compiled module (js/host/deno.js): static imports Deno compiles with the graph.",
-    ...familyNames.map((f) => `import source ${id(f)} from '${wasmPath(f)}';`),
-    '',
-    `export const FAMILY_MODULES = { ${familyNames.map((f) => `'${f}': ${id(f)}`).join(', ')} };`,
-    '',
-  ].join('\n');
+  );
+  if (host.combined) {
+    const combined = reach.returned(wasmPath(COMBINED.name), id(COMBINED.name));
+    lines.push(
+      "// The combined module (every family's codecs and tables), for preload() of every family.",
+      `export const ${reach.name('combined')} = ${reach.async ? 'async ' : ''}() => ${combined};`,
+    );
+  } else lines.push(noCombined);
+  return lines.join('\n') + '\n';
 }
 
 // import 'encoding-wasm/tables/<family>' (package.json "exports").
@@ -157,11 +210,9 @@ export function jsOutputs() {
   const outputs = {
     'js/generated/abi.js': abiJs(),
     'js/generated/encodings.js': encodingsJs(),
-    'js/generated/browser_families.js': browserFamilies(),
-    'js/generated/workerd_families.js': workerdFamilies(),
-    'js/generated/deno_families.js': denoFamilies(),
     'types/generated/names.d.ts': nameTypes(),
   };
+  for (const host of HOSTS) outputs[`js/generated/${host.name}_wasm.js`] = hostDescriptor(host);
   for (const f of familyNames) outputs[`js/tables/${f}.js`] = tablesEntry(f);
   return outputs;
 }

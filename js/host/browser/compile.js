@@ -1,7 +1,5 @@
-// Fetching and compiling .wasm files in browsers and bundlers, for ./primitives.js (the core and the
-// families). The URLs are literal so bundlers see them (the families' are generated:
-// js/generated/browser_families.js).
-import { combinedUrl, familyUrl } from '../../generated/browser_families.js';
+// Fetching and compiling .wasm files in browsers and bundlers, for ./primitives.js, from the URLs
+// of js/generated/browser_wasm.js.
 import { refusedOr } from '../../wasm/refusal.js';
 
 // Where a Content Security Policy refuses wasm, this throws the TypeError of js/wasm/refusal.js.
@@ -31,14 +29,3 @@ async function compileFrom(url) {
   }
   return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
 }
-
-export const loadFamilySync = null;
-
-export function loadFamily(family) {
-  const url = familyUrl(family);
-  if (url === null) throw new Error(`unknown table family ${family}`);
-  return compile(url);
-}
-
-// Every family in one module (tables/all.wasm), for preload() of all of them.
-export const loadCombined = () => compile(combinedUrl());

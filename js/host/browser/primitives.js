@@ -3,15 +3,20 @@
 // by loadCore, with top-level await where an entry point needs it at load (./core_at_load.js,
 // ./decoder_wasm.js), else by preload(). Family tables cannot load synchronously either: they come
 // from a static import of 'encoding-wasm/tables/<family>' or from `await preload(...)`
-// (docs/design.md section 4), fetched by ./compile.js.
+// (docs/design.md section 4). Where each module is: js/generated/browser_wasm.js; ./compile.js
+// fetches and compiles it.
+import { combinedUrl, coreUrl, familyUrl, liteCoreUrl } from '../../generated/browser_wasm.js';
 import { compile } from './compile.js';
 
-export { loadCombined, loadFamily, loadFamilySync } from './compile.js';
-
 export const coreModule = null;
-export const loadCore = () => compile(new URL('../../../dist/encoding.wasm', import.meta.url));
+export const loadCore = () => compile(coreUrl());
 // The decoders' core (js/wasm/core.js loadDecoderCore).
-export const loadDecoderCore = () => compile(new URL('../../../dist/encoding-lite.wasm', import.meta.url));
+export const loadDecoderCore = () => compile(liteCoreUrl());
+
+export const loadFamilySync = null;
+export const loadFamily = (family) => compile(familyUrl(family));
+// Every family in one module (tables/all.wasm), for preload() of all of them.
+export const loadCombined = () => compile(combinedUrl());
 
 // No ASCII test of the host's own for the decoders' ASCII shortcut (js/host/native.js; js/host/node.js has one).
 export const isAscii = null;
