@@ -161,6 +161,11 @@ function hostDescriptor(host) {
       `export const ${reach.name('combined')} = ${reach.async ? 'async ' : ''}() => ${combined};`,
     );
   } else lines.push(noCombined);
+  if (host.singleByte)
+    lines.push(
+      "// The single-byte decoders' tables, for js/host/browser/table_decoder.js.",
+      ...reach.value(reach.name('singleByte'), wasmPath('single-byte')),
+    );
   return lines.join('\n') + '\n';
 }
 

@@ -12,6 +12,7 @@
 // refusal messages), which a bundler would otherwise split in two; the built-ins it needs are taken
 // here, at load, as js/wasm/intrinsics.js takes them.
 import { PART_SECTION } from '../../generated/abi.js';
+import { singleByteUrl } from '../../generated/browser_wasm.js';
 
 const { ArrayBuffer, fetch, TypeError, Uint16Array, Uint8Array, WebAssembly } = globalThis;
 const { apply, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
@@ -24,8 +25,7 @@ const upper = { __proto__: null };
 {
   // (compiled, never instantiated: WebKitGTK 2.50 compiles where a Content Security Policy refuses
   // wasm, and refuses only to instantiate; where compiling is refused, ./decoder_wasm.js notes it)
-  const url = new URL('../../../dist/tables/single-byte.wasm', import.meta.url);
-  const module = await WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  const module = await WebAssembly.compile(await (await fetch(singleByteUrl())).arrayBuffer());
   const blob = new Uint8Array(WebAssembly.Module.customSections(module, PART_SECTION)[0]);
   let at = 0;
   const names = [];
