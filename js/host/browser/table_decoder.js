@@ -14,7 +14,7 @@
 import { PART_SECTION } from '../../generated/abi.js';
 import { singleByteUrl } from '../../generated/browser_wasm.js';
 
-const { ArrayBuffer, fetch, TypeError, Uint16Array, Uint8Array, WebAssembly } = globalThis;
+const { fetch, TypeError, Uint16Array, Uint8Array, WebAssembly } = globalThis;
 const { apply, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
 const { fromCharCode } = String;
 const typedArrayLength = getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), 'length').get;
@@ -41,8 +41,13 @@ const upper = { __proto__: null };
   }
 }
 
-// Code units per String.fromCharCode call (its arguments are on the stack).
-const PIECE = 8192;
+// The output goes through the host's UTF-16LE decoder, which is exact wherever this module is loaded
+// (js/host/native.js decodersNeeded loads it only where the host's UTF-16 decoders passed the probes;
+// no unit here is a surrogate): Node 20, 320 KB of ISO-8859-2 in 1.7 ms, against 3.8 with
+// String.fromCharCode over pieces.
+const HostTextDecoder = globalThis.TextDecoder;
+const hostDecode = HostTextDecoder.prototype.decode;
+const utf16 = new HostTextDecoder('utf-16le');
 
 class TableDecoder {
   #units;
@@ -54,25 +59,20 @@ class TableDecoder {
   }
 
   // A single-byte decoder holds no bytes between calls, so a call with { stream: true } decodes
-  // the same as one without.
+  // the same as one without. (js/host/decode.js hands a host decoder at most 16 MiB a call.)
   decode(bytes) {
     const units = this.#units;
     const total = apply(typedArrayLength, bytes, []);
-    const buffer = new ArrayBuffer(2 * (total < PIECE ? total : PIECE));
-    let text = '';
-    for (let start = 0; start < total; start += PIECE) {
-      const end = total - start < PIECE ? total : start + PIECE;
-      const out = new Uint16Array(buffer, 0, end - start);
-      for (let i = start; i < end; i++) {
-        const byte = bytes[i];
-        const unit = byte < 0x80 ? byte : units[byte - 0x80];
-        // (the TextDecoder says where: js/host/error.js)
-        if (unit === 0xfffd && this.#fatal) throw new TypeError('The encoded data is not valid.');
-        out[i - start] = unit;
-      }
-      text += apply(fromCharCode, null, out);
+    const out = new Uint8Array(2 * total);
+    for (let i = 0; i < total; i++) {
+      const byte = bytes[i];
+      const unit = byte < 0x80 ? byte : units[byte - 0x80];
+      // (the TextDecoder says where: js/host/error.js)
+      if (unit === 0xfffd && this.#fatal) throw new TypeError('The encoded data is not valid.');
+      out[2 * i] = unit;
+      out[2 * i + 1] = unit >> 8;
     }
-    return text;
+    return apply(hostDecode, utf16, [out]);
   }
 }
 
