@@ -26,5 +26,3 @@ export function familyUrl(family) {
 
 // The combined module (every family's codecs and tables), for preload() of every family.
 export const combinedUrl = () => new URL('../../dist/tables/all.wasm', import.meta.url);
-// The single-byte decoders' tables, for js/host/browser/table_decoder.js.
-export const singleByteUrl = () => new URL('../../dist/tables/single-byte.wasm', import.meta.url);

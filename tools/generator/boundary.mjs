@@ -198,11 +198,9 @@ export const tableVariants = (name) =>
 // family loads the combined module, only where tables are fetched: Node, Bun and Deno load each
 // family on first use and download nothing, and a worker downloads nothing at run time while
 // wrangler uploads every module a literal import names, so the combined module would only add its
-// 70 KB (gzip) to every upload, beside the family modules. `singleByte`: whether the host may load
-// the single-byte decoders' tables (dist/tables/single-byte.wasm, js/host/browser/table_decoder.js):
-// browsers, where the wasm layer is not loaded unless needed.
+// 70 KB (gzip) to every upload, beside the family modules.
 export const HOSTS = [
-  { name: 'browser', reach: 'url', variants: ['lite'], combined: true, singleByte: true },
+  { name: 'browser', reach: 'url', variants: ['lite'], combined: true },
   { name: 'node', reach: 'url', variants: [], combined: false },
   { name: 'deno', reach: 'import source', variants: [], combined: false },
   { name: 'workerd', reach: 'import', variants: [], combined: false },

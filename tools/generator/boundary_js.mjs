@@ -161,11 +161,6 @@ function hostDescriptor(host) {
       `export const ${reach.name('combined')} = ${reach.async ? 'async ' : ''}() => ${combined};`,
     );
   } else lines.push(noCombined);
-  if (host.singleByte)
-    lines.push(
-      "// The single-byte decoders' tables, for js/host/browser/table_decoder.js.",
-      ...reach.value(reach.name('singleByte'), wasmPath('single-byte')),
-    );
   return lines.join('\n') + '\n';
 }
 
@@ -211,10 +206,27 @@ function nameTypes() {
   ].join('\n');
 }
 
+// Where browsers find the single-byte decoders' tables (a part's module, generate_tables.mjs
+// singleByteBlob), and its custom section, for js/host/browser/table_decoder.js alone: a file of its
+// own, since a module the TextDecoder's chunk holds (the browsers' descriptor, abi.js) imported there
+// too would split that chunk in two where a bundle loads the wasm layer statically (+0.3 KB gzip on
+// the Shift_JIS row of bench/sizes.mjs).
+function singleByteJs() {
+  return [
+    banner(FROM),
+    "// Where browsers find the single-byte decoders' tables, for js/host/browser/table_decoder.js (and",
+    '// the custom section that holds them): tools/generator/boundary_js.mjs (singleByteJs) says why here.',
+    ...REACHES.url.value('singleByteUrl', wasmPath('single-byte')),
+    `export const SINGLE_BYTE_SECTION = '${PART_SECTION}';`,
+    '',
+  ].join('\n');
+}
+
 export function jsOutputs() {
   const outputs = {
     'js/generated/abi.js': abiJs(),
     'js/generated/encodings.js': encodingsJs(),
+    'js/generated/single_byte_wasm.js': singleByteJs(),
     'types/generated/names.d.ts': nameTypes(),
   };
   for (const host of HOSTS) outputs[`js/generated/${host.name}_wasm.js`] = hostDescriptor(host);

@@ -11,8 +11,7 @@
 // It imports nothing the TextDecoder's own chunk holds (not even ./compile.js, which imports the
 // refusal messages), which a bundler would otherwise split in two; the built-ins it needs are taken
 // here, at load, as js/wasm/intrinsics.js takes them.
-import { PART_SECTION } from '../../generated/abi.js';
-import { singleByteUrl } from '../../generated/browser_wasm.js';
+import { SINGLE_BYTE_SECTION, singleByteUrl } from '../../generated/single_byte_wasm.js';
 
 const { fetch, TypeError, Uint16Array, Uint8Array, WebAssembly } = globalThis;
 const { apply, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
@@ -26,7 +25,7 @@ const upper = { __proto__: null };
   // (compiled, never instantiated: WebKitGTK 2.50 compiles where a Content Security Policy refuses
   // wasm, and refuses only to instantiate; where compiling is refused, ./decoder_wasm.js notes it)
   const module = await WebAssembly.compile(await (await fetch(singleByteUrl())).arrayBuffer());
-  const blob = new Uint8Array(WebAssembly.Module.customSections(module, PART_SECTION)[0]);
+  const blob = new Uint8Array(WebAssembly.Module.customSections(module, SINGLE_BYTE_SECTION)[0]);
   let at = 0;
   const names = [];
   for (let name = ''; blob[at] !== 0; at++)
