@@ -80,13 +80,21 @@ build_wasm() {
   features=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int)
   for built in "$BUILD_DIR"/wasm/encoding*.wasm "$BUILD_DIR"/wasm/tables/*.wasm; do
     shipped=dist/${built#"$BUILD_DIR"/wasm/}
-    if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ]; then continue; fi
-    # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
     base=$BUILD_DIR/opt/$(basename "$built" .wasm)
+    # First, only the exports the JS calls stay (docs/design.md section 2: tools/wasm_roots.mjs
+    # names them, wasm-metadce drops the others and what only they reached, listed in
+    # $base.unused.txt); a module is redone when its roots change too.
+    node tools/wasm_roots.mjs "$built" > "$base.roots.new"
+    if [ -f "$shipped" ] && [ "$shipped" -nt "$built" ] && cmp -s "$base.roots.new" "$base.roots.json"; then
+      continue
+    fi
+    mv "$base.roots.new" "$base.roots.json"
+    wasm-metadce "${features[@]}" "$built" --graph-file "$base.roots.json" -o "$base.trimmed.wasm" > "$base.unused.txt"
+    # wasm-opt on every release build; -O3 is sometimes smaller than -Oz, so keep the smaller.
     # (the two at once: one per core)
-    wasm-opt -O3 "${features[@]}" "$built" -o "$base.O3.wasm" &
+    wasm-opt -O3 "${features[@]}" "$base.trimmed.wasm" -o "$base.O3.wasm" &
     local o3=$!
-    wasm-opt -Oz "${features[@]}" "$built" -o "$base.Oz.wasm"
+    wasm-opt -Oz "${features[@]}" "$base.trimmed.wasm" -o "$base.Oz.wasm"
     wait "$o3"
     if [ "$(stat -c %s "$base.O3.wasm")" -le "$(stat -c %s "$base.Oz.wasm")" ]; then
       cp "$base.O3.wasm" "$shipped"

@@ -24,6 +24,8 @@
 //       ASCII code points other than U+000E, U+000F and U+001B encode as themselves right now
 //       (ISO-2022-JP's ASCII state, where ascii_passes() is false), for the loop's ASCII blocks
 #pragma once
+#include <bit>
+#include <cstring>
 #include <type_traits>
 
 #include "decode_driver.h"
@@ -125,16 +127,22 @@ struct Utf16Source {
   }
 };
 
-// Writes "&#NNNN;" for a code point (the "html" error mode).
-inline void write_html_reference(uint32_t cp, ByteWriter& w) {
-  char digits[8];
-  int n = 0;
-  do digits[n++] = static_cast<char>('0' + cp % 10), cp /= 10;
+// Writes "&#NNNN;" for a code point (the "html" error mode) at `out` and returns its end. Out of
+// line, so that it is not a copy in every encoder's loop; over a pointer, not the loop's ByteWriter,
+// which would then live in memory (docs/design.md section 13). The digits are gathered in one word,
+// the first in its lowest byte, and stored at once: a code point has at most seven, and a step has
+// room for more than the word's eight (kMaxEncodeStep).
+[[gnu::noinline]] inline uint8_t* write_html_reference(uint32_t cp, uint8_t* out) {
+  static_assert(std::endian::native == std::endian::little && kMaxEncodeStep >= 2 + 8);
+  uint64_t digits = 0;
+  size_t n = 0;
+  do digits = digits << 8 | ('0' + cp % 10), cp /= 10, ++n;
   while (cp);
-  w.push('&');
-  w.push('#');
-  while (n) w.push(static_cast<uint8_t>(digits[--n]));
-  w.push(';');
+  out[0] = '&';
+  out[1] = '#';
+  std::memcpy(out + 2, &digits, sizeof digits);
+  out[2 + n] = ';';
+  return out + 3 + n;
 }
 
 // Whether the codec has the bytes() lookup.
@@ -270,7 +278,7 @@ EncodeResult encode_loop(Codec& codec, EncoderState& st, const Source& src, cons
         if (!(call.options & kHtml)) return result(kError, cp);
         // (recorded where its "&#N;" starts)
         if (log) log->add(static_cast<uint32_t>(i), cp, static_cast<uint32_t>(w.p - call.out));
-        write_html_reference(cp, w);
+        w.p = write_html_reference(cp, w.p);
         // Stopped after the record that fills the log.
         if (log && log->count == log->capacity) {
           i += units;
