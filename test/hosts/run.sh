@@ -67,7 +67,7 @@ step() {
     sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | tail -n 60
   fi
   local counts
-  counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED' | tr -s ' ' | paste -sd';' -)
+  counts=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ +Tests +[0-9]|^bun: [0-9]+ pass|test passed|checks passed|FAILED|^RETRIED' | tr -s ' ' | paste -sd';' -)
   printf '%-28s %-6s %4ss  %s\n' "$name" "$status" $((SECONDS - start)) "$counts" >>"$LOGS/summary"
   step_took "hosts: $name" "$began"
 }
@@ -112,9 +112,24 @@ vitest_in() {
 }
 # vitest_step NAME: the step ENGINE-vitest[-wasm-only]: the suites with the host's exact decoders
 # used, or with all in wasm (-wasm-only).
+# A browser that dies under the run ("Browser connection was closed": WebKitGTK's MiniBrowser did,
+# once, in a fresh clone's npm test on a loaded machine, and in none of five runs of the step since)
+# is given one more run of the whole step, which must pass in full; the log keeps both runs and the
+# summary says so. A test that fails is no such case: the step fails.
 vitest_step() {
-  local name=$1 native=1
+  local name=$1 native=1 out
   [[ $name != *-wasm-only ]] || native=0
+  out=$(mktemp)
+  if vitest_in "${name%%-*}" "$native" 2>&1 | tee "$out"; [ "${PIPESTATUS[0]}" = 0 ]; then
+    rm -f "$out"
+    return 0
+  fi
+  if [ "${name%%-*}" = deno ] || ! grep -q 'Browser connection was closed' "$out"; then
+    rm -f "$out"
+    return 1
+  fi
+  rm -f "$out"
+  echo "RETRIED: the browser closed during the run above; the step runs once more"
   vitest_in "${name%%-*}" "$native"
 }
 
