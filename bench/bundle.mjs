@@ -23,7 +23,7 @@ export async function bundle(contents, { external = [] } = {}) {
 // ships it: `loaded`, the files a page fetches at load (the entry's chunk and the chunks it imports
 // statically), and `lazy`, those only a dynamic import fetches, by the module it imports (the main
 // TextDecoder's wasm layer, js/wasm/decoder_wasm.js, or its single-byte decoders in JS,
-// js/host/table_decoder.js, which browsers load only where a host decoder is not exact:
+// js/host/browser/table_decoder.js, which browsers load only where a host decoder is not exact:
 // js/host/browser/decoder_wasm.js) with the chunks that one imports statically and the page has not
 // loaded. Each file is gzipped by itself, as a server sends it.
 export async function splitBundle(contents) {

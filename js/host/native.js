@@ -49,7 +49,7 @@ NAMES.forEach((name, id) => {
   if (probedUtf(name) || LITE_BYTEWISE[id] !== 0) DELEGABLE[name] = id;
 });
 
-// The standard's single-byte decoders in JS (js/host/table_decoder.js, whose exports are
+// The standard's single-byte decoders in JS (js/host/browser/table_decoder.js, whose exports are
 // { Native, decode }), once a browser has loaded them for the single-byte encodings whose host
 // decoder is not exact (useTableDecoder).
 let tableDecoder = null;
@@ -69,10 +69,10 @@ export function hostDecoderFor(name) {
 
 // What a TextDecoder needs loaded, as things stand, for the encodings without tables (replacement
 // aside) that the host does not decode for us: nothing (0); the table decoder (1), where each of them
-// is single-byte or x-user-defined and delegation is on; else the core (2 or 3). Browsers load it at
-// load (js/host/browser/decoder_wasm.js): WebKit, whose ISO-8859-16 decoder is not exact, fetches
-// the table decoder (js/host/table_decoder.js), 2.9 KB gzipped, instead of the wasm layer and the
-// decoders' core, 7.6 KB (bench/sizes.mjs).
+// is single-byte or x-user-defined and its host decoder was probed (delegation on); else the core (2
+// or 3). Browsers load it at load (js/host/browser/decoder_wasm.js): WebKit, whose ISO-8859-16
+// decoder is not exact, fetches the table decoder (js/host/browser/table_decoder.js) instead of the
+// wasm layer and the decoders' core (the figures: docs/design.md section 13).
 export const decodersNeeded = () =>
   NAMES.reduce(
     (need, name, id) =>

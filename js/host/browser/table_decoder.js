@@ -18,28 +18,27 @@ const { apply, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
 const { fromCharCode } = String;
 const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 const typedArrayLength = getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
-const { includes } = TypedArrayPrototype;
+const { includes, indexOf } = TypedArrayPrototype;
 
 // The code unit of each byte 0x00-0xFF of each encoding, by name (U+FFFD for an error: no index maps
 // a pointer to it).
-const upper = { __proto__: null };
+const tables = { __proto__: null };
 {
   // (compiled, never instantiated: WebKitGTK 2.50 compiles where a Content Security Policy refuses
   // wasm, and refuses only to instantiate; where compiling is refused, ./decoder_wasm.js notes it)
   const module = await WebAssembly.compile(await (await fetch(singleByteUrl())).arrayBuffer());
-  const blob = new Uint8Array(WebAssembly.Module.customSections(module, SINGLE_BYTE_SECTION)[0]);
-  let at = 0;
-  const names = [];
-  for (let name = ''; blob[at] !== 0; at++)
-    if (blob[at] === 0x20) (names.push(name), (name = ''));
-    else name += fromCharCode(blob[at]);
+  const section = WebAssembly.Module.customSections(module, SINGLE_BYTE_SECTION)[0];
+  const blob = new Uint8Array(section);
+  // (the names, each followed by a space, then 0)
+  let at = apply(indexOf, blob, [0]);
+  const names = apply(fromCharCode, null, new Uint8Array(section, 0, at - 1)).split(' ');
   at++;
   for (const name of names) {
     const units = new Uint16Array(256);
     for (let byte = 0; byte < 128; byte++) units[byte] = byte;
     for (let pointer = 0; pointer < 128; pointer++, at += 2)
       units[0x80 + pointer] = blob[at] + (blob[at + 1] << 8) + 0x80 + pointer;
-    upper[name] = units;
+    tables[name] = units;
   }
 }
 
@@ -58,7 +57,7 @@ class TableDecoder {
   #fatal;
 
   constructor(name, options) {
-    this.#units = upper[name];
+    this.#units = tables[name];
     this.#fatal = !!options?.fatal;
   }
 
