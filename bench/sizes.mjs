@@ -20,8 +20,9 @@ const hooksJs = await bundle("export * from './js/hooks.js';");
 const urlJs = await bundle("export * from './js/url.js';");
 const encoderJs = await bundle("export * from './js/encoder.js';");
 const errorsJs = await bundle("export * from './js/errors.js';");
-// The decoders' core, which the main TextDecoder fetches in browsers only where one of the host's
-// decoders it hands work to is not exact, and the full core is not loaded (js/wasm/core.js loadDecoderCore).
+// The decoders' core, which the main TextDecoder fetches in browsers only where a UTF-8 or UTF-16
+// decoder of the host's is not exact or delegation is off, and the full core is not loaded
+// (js/wasm/core.js loadDecoderCore).
 const decodersCore = readFileSync(new URL('dist/encoding-lite.wasm', root));
 
 const rows = [
