@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Builds encoding-wasm: installs what a fresh Debian machine lacks, regenerates the tables, builds
 # the wasm core (dist/encoding.wasm), the family table modules (dist/tables/*.wasm), the entry
-# points bundled for Node and Deno (dist/node/, dist/deno/) and the native test build, each only
-# when stale, and ends by
-# printing what a user ships.
+# points bundled for Node, Bun and Deno (dist/runtime/), the CLI (dist/cli.js) and the native test
+# build, each only when stale, and ends by printing what a user ships.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -116,10 +115,10 @@ bundle() {
   node tools/bundle_entries.mjs --if-stale
 }
 
-# ---- the entry points pre-bundled for Node and Bun, and for Deno (dist/node/, dist/deno/) ------
+# ---- the entry points pre-bundled for Node, Bun and Deno (dist/runtime/), the CLI (dist/cli.js) --
 if [ "$WASM" = 1 ]; then
   timed "build: wasm modules (emcc, wasm-opt)" build_wasm
-  timed "build: bundles of the entry points (dist/node/, dist/deno/)" run bundle
+  timed "build: bundles of the entry points and the CLI (dist/runtime/, dist/cli.js)" run bundle
 fi
 
 # ---- the native build (GoogleTest with ASan+UBSan) --------------------------------------------

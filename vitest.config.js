@@ -32,7 +32,7 @@ const wantBrowser =
 // entry's sources too, '../../js/index.js', so that they see one core). The suites that run on each
 // entry with a TextDecoder import test/js/entry.js, which says which one (ENCODING_WASM_ENTRY).
 // In Node the package's name resolves as Node resolves it (condition "module-sync": the bundles of
-// dist/node/, tools/bundle_entries.mjs), rebuilt here first if a source is newer. Deno's Vitest run
+// dist/runtime/, tools/bundle_entries.mjs), rebuilt here first if a source is newer. Deno's Vitest run
 // resolves it with Vite's default conditions, to the sources (Vite resolves #host/primitives.js to js/host/node.js in
 // Deno too, so Deno's own bundles are run by test/hosts/: runtime-smoke.mjs and the README's blocks).
 const inNode = typeof globalThis.Deno === 'undefined' && !process.versions.bun;

@@ -1,4 +1,4 @@
-// `npm run bench -- cli [MiB] [--files N] [--write-docs]`: the command line (bin/encoding-wasm.js)
+// `npm run bench -- cli [MiB] [--files N] [--write-docs]`: the command line (dist/cli.js)
 // against GNU iconv and ICU's uconv (Debian icu-devtools) where they are on PATH, in one run:
 //   - one big file (default 1 GiB): the corpus's Japanese text (ja.shift_jis.bin, bench/corpus/locate.mjs)
 //     repeated, Shift_JIS -> UTF-8 and the same text UTF-8 -> Shift_JIS, each tool writing to its
@@ -27,7 +27,7 @@ import { locateCorpus } from './corpus/locate.mjs';
 import { writeDocs, writingDocs } from './docs_tables.mjs';
 
 const MiB = 1024 * 1024;
-const CLI = new URL('../bin/encoding-wasm.js', import.meta.url).pathname;
+const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 const memory = process.argv.includes('--memory');
 const size =
   Number(process.argv.slice(2).find((a, i, all) => /^\d+$/.test(a) && all[i - 1] !== '--files') ?? 1024) * MiB;

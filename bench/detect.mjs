@@ -253,8 +253,8 @@ writeFileSync(bundled, await bundle("export { detect, EncodingDetector } from '.
 const first = `m.detect(new Uint8Array(${sjis}))`;
 coldStarts([
   ['an empty module file', pathToFileURL(empty).href, ''],
-  // What Node resolves encoding-wasm/detect to: dist/node/detect.js, one file (tools/bundle_entries.mjs).
-  ['encoding-wasm/detect (dist/node/detect.js)', 'encoding-wasm/detect', first],
+  // What Node resolves encoding-wasm/detect to: dist/detect.js, one file (tools/bundle_entries.mjs).
+  ['encoding-wasm/detect (dist/detect.js)', 'encoding-wasm/detect', first],
   ['  its sources, js/detect.js (13 module files)', new URL('../js/detect.js', import.meta.url).href, first],
   ['  minified bundle (esbuild, as measured above)', pathToFileURL(bundled).href, first],
   ['jschardet', 'jschardet', `m.default.detect(Buffer.from(${sjis}))`],

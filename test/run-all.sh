@@ -81,7 +81,7 @@ for group in $*; do
     cpp) step "native core tests (GoogleTest, ASan+UBSan)" ctest --test-dir "$BUILD_DIR/native" --output-on-failure -j2 ;;
     types) step "TypeScript declarations (tsc --noEmit on test/types/usage.ts)" npx tsc -p test/types ;;
     reference) step "reference implementation tests" node --test test/reference/ ;;
-    cli) step "the command line (bin/encoding-wasm.js run as a process)" node_test test/cli/ ;;
+    cli) step "the command line (dist/cli.js, built from bin/, run as a process)" node_test test/cli/ ;;
     page) step "the converter page's modules, policy and server (the page runs in the hosts group)" node_test test/page/ ;;
     docs) step "README.md and docs/: every JS example runs as written, every benchmark table is well formed" node_test test/docs/ ;;
     js)

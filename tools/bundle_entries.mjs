@@ -1,40 +1,60 @@
-// Builds dist/node/ and dist/deno/: the package's entry points pre-bundled for Node (package.json
-// "exports" condition "node", then "module-sync": Node 20.19+ and 22.12+, whose
-// process.getBuiltinModule spares the bundle any import of a built-in), Bun ("bun") and Deno
-// ("deno"), from the same sources as js/ with that condition's js/host/ module. Older Nodes take
-// the sources (js/host/node_legacy.js). A fresh Node 20 process imported the ~25 ES modules of js/index.js
-// in about 17 ms and the same code as one file in about 4, interleaved in one run (docs/design.md
-// section 13, bench/startup.mjs). Browsers and bundlers take the sources ("default").
+// Builds what the runtimes take and the bundles every host takes:
+//
+// - dist/runtime/: the package's entry points pre-bundled for Node, Bun and Deno (package.json
+//   "exports" conditions "deno", "bun", "node"), from the same sources as js/. A fresh Node 20
+//   process imported the ~25 ES modules of js/index.js in about 17 ms and the same code as one file
+//   in about 4, interleaved in one run (docs/design.md section 13, bench/startup.mjs). Browsers and
+//   bundlers take the sources ("default").
+// - dist/<runtime>/main.js: the one chunk of dist/runtime/ that holds a host, each runtime's own
+//   (RUNTIMES below); dist/runtime/ imports it as '#runtime/main.js', which package.json "imports"
+//   resolves per runtime. Everything else is the same for every runtime, which this checks, so the
+//   package holds it once.
+// - dist/cli.js: the command line (bin/encoding-wasm.js and bin/cli/), one file that imports the
+//   package by its name, as the sources do.
 //
 // The entries are those of package.json "exports" whose "default" target is ./js/<path>.js, but
-// the tables entry points (AT_HAND_TABLES below); each must have "deno": ./dist/deno/<path>.js, "bun": ./dist/node/<path>.js and "node":
-// { "module-sync": ./dist/node/<path>.js, "default": ./js/<path>.js }. One esbuild run per condition
-// with code splitting, so that entry points imported together share one core, one set of classes
-// and one family registry, as the sources do. The shared chunks go straight into dist/<condition>/,
-// two levels below the package root as js/host/ is, so the hosts' relative paths to the .wasm files
-// (`new URL('../../dist/…', import.meta.url)`, `import source … from '../../dist/…'`) still name
-// them; a bundle anywhere else that had one would not, which this checks.
+// the tables entry points (AT_HAND_TABLES below); each must have "deno", "bun" and "node":
+// ./dist/runtime/<path>.js. One esbuild run per runtime with code splitting, so that entry points
+// imported together share one core, one set of classes and one family registry, as the sources do.
+// The chunks go straight into dist/runtime/ and dist/<runtime>/, two levels below the package root as
+// js/host/ is, so the hosts' relative paths to the .wasm files (`new URL('../../dist/…',
+// import.meta.url)`, `import source … from '../../dist/…'`) still name them; a bundle anywhere else
+// that had one would not, which this checks.
 //
 // An entry whose "default" target is ./dist/<path>.js (encoding-wasm/detect) holds no host code and
 // shares no state with the others: it is one bundle, built from ./js/<path>.js with its data, that
 // every host takes (browsers and bundlers too), so the package carries neither its sources nor a
-// copy per condition.
+// copy per runtime.
 //
 //   node tools/bundle_entries.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const CORE = join(root, 'dist/encoding.wasm');
-// Per condition: where its bundles go, and esbuild's options for it. Deno's host imports the .wasm
-// files with `import source`, which esbuild keeps as it is when they are external.
-// Both are minified but for their names (whitespace and syntax: 48 → 35 KB for the main chunk), which
-// a fresh Node 20 process parses about 0.2 ms faster (bench/startup.mjs); names stay, for stack traces.
-export const CONDITIONS = {
-  node: { platform: 'node', target: 'node18', conditions: ['node', 'module-sync'] },
-  deno: { platform: 'neutral', target: 'esnext', external: ['*.wasm'], conditions: ['deno'] },
+// Per runtime: the conditions its host is resolved with ("#host/primitives.js" in package.json
+// "imports"), and whether its main chunk carries the core (coreBytes below). "node" is Node 20.19+
+// and 22.12+ ("module-sync", whose process.getBuiltinModule spares the bundle any import of a
+// built-in: js/host/node.js) and Bun; "node-legacy" the Nodes before (js/host/node_legacy.js).
+// Deno's host imports the .wasm files with `import source`, which esbuild keeps as it is.
+export const RUNTIMES = {
+  node: { conditions: ['node', 'module-sync'], target: 'node18', core: true },
+  'node-legacy': { conditions: ['node'], target: 'node18', core: false },
+  deno: { conditions: ['deno'], target: 'esnext', core: false },
+};
+// How dist/runtime/ names the main chunk, which package.json "imports" resolves per runtime.
+const MAIN = '#runtime/main.js';
+// What every runtime's build leaves to the runtime: the built-ins, the .wasm files Deno imports, and
+// the iconv-lite drop-in's stream base class, which package.json "imports" gives each runtime
+// (node:stream's Transform in Node and Bun, none in Deno) so that the drop-in's bundle is the same
+// for every runtime. Everything is minified but for its names (whitespace and syntax: 48 → 35 KB
+// for the main chunk), which a fresh Node 20 process parses about 0.2 ms faster
+// (bench/startup.mjs); names stay, for stack traces.
+const RUNTIME_OPTIONS = {
+  platform: 'neutral',
+  external: ['node:*', '*.wasm', '#host/iconv_lite_stream.js'],
 };
 // What package.json "exports" gives Node, Bun and Deno for each tables entry point (tables/<family>,
 // tables/all): they load every family synchronously on its first use, so there is nothing to load
@@ -42,11 +62,12 @@ export const CONDITIONS = {
 const AT_HAND_TABLES = './js/tables/at_hand.js';
 // What package.json "exports" gives each runtime for the entry built from ./js/<name>.js.
 const expectedTargets = (name) => ({
-  deno: `./dist/deno/${name}.js`,
-  bun: `./dist/node/${name}.js`,
-  node: { 'module-sync': `./dist/node/${name}.js`, default: `./js/${name}.js` },
+  deno: `./dist/runtime/${name}.js`,
+  bun: `./dist/runtime/${name}.js`,
+  node: `./dist/runtime/${name}.js`,
 });
-export const outDir = (condition) => join(root, 'dist', condition);
+const SHARED = join(root, 'dist/runtime');
+export const mainChunk = (runtime) => join(root, 'dist', runtime, 'main.js');
 
 // { 'index': 'js/index.js', 'tables/japanese': 'js/tables/japanese.js', ... } from package.json: the
 // entries bundled per condition, or with `hostFree` those bundled once for every host.
@@ -82,20 +103,30 @@ export const files = (dir) =>
   );
 export const newest = (paths) => Math.max(...paths.map((p) => statSync(p).mtimeMs));
 
-// Whether a bundle is older than a source it is built from (js/, package.json, the core) or missing.
+// Whether a bundle is older than a source it is built from (js/, bin/, package.json, the core) or missing.
 export function stale() {
-  const sources = newest([...files(join(root, 'js')), join(root, 'package.json'), CORE]);
-  const hostFree = Object.keys(bundledEntries({ hostFree: true })).map((name) => join(root, 'dist', `${name}.js`));
+  const sources = newest([...files(join(root, 'js')), ...files(join(root, 'bin')), join(root, 'package.json'), CORE]);
+  const built = [
+    join(SHARED, 'index.js'),
+    ...Object.keys(RUNTIMES).map(mainChunk),
+    CLI_BUNDLE,
+    ...Object.keys(bundledEntries({ hostFree: true })).map((name) => join(root, 'dist', `${name}.js`)),
+  ];
   return (
-    Object.keys(CONDITIONS).some(
-      (c) => !existsSync(join(outDir(c), 'index.js')) || sources > newest(files(outDir(c))),
-    ) || hostFree.some((path) => !existsSync(path) || sources > newest([path]))
+    built.some((path) => !existsSync(path)) ||
+    sources > Math.min(...built.map((p) => statSync(p).mtimeMs)) ||
+    sources > newest(files(SHARED))
   );
 }
 
-// Each entry point but the main one imports the main entry first, so that everything the main entry
-// needs is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of
-// entry points that share code, it read nine, and took about twice as long (bench/startup.mjs).
+// Each entry point imports what the main chunk holds first, so that everything the main entry needs
+// is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of entry
+// points that share code, it read nine, and took about twice as long (bench/startup.mjs). The main
+// chunk holds the main entry and the wasm layer handed over at load (js/wasm/with_wasm_layer.js,
+// which the entries for the hooks, URL encoding, errors, conversion and the polyfill import): every
+// runtime has the layer at hand from load anyway (js/host/at_hand/decoder_wasm.js), and without it
+// here it is one more chunk.
+const MAIN_MODULES = ['js/index.js', 'js/wasm/with_wasm_layer.js'].map((path) => join(root, path));
 const withMain = {
   name: 'with-main',
   setup(build) {
@@ -103,7 +134,8 @@ const withMain = {
     build.onLoad({ filter: /.*/, namespace: 'with-main' }, (args) => ({
       // (`export *` leaves out a default export: encoding-wasm/iconv-lite has one, as iconv-lite's module object.)
       contents:
-        `import ${JSON.stringify(join(root, 'js/index.js'))};\nexport * from ${JSON.stringify(args.path)};\n` +
+        MAIN_MODULES.map((path) => `import ${JSON.stringify(path)};\n`).join('') +
+        `export * from ${JSON.stringify(args.path)};\n` +
         (/^export default |^export \{[^}]*\bdefault\b/m.test(readFileSync(args.path, 'utf8'))
           ? `export { default } from ${JSON.stringify(args.path)};\n`
           : ''),
@@ -112,7 +144,7 @@ const withMain = {
   },
 };
 
-// The Node bundles carry their core, `wasm` (js/host/core_bytes.js): its first readFileSync took a
+// Node's main chunk carries its core, `wasm` (js/host/core_bytes.js): its first readFileSync took a
 // fresh Node 20 process 0.45 ms, decoding it from base64 0.1 (bench/startup.mjs). Only for the hosts
 // with process.getBuiltinModule (js/host/node.js).
 export const coreBytes = (wasm) => ({
@@ -126,7 +158,7 @@ export const coreBytes = Buffer.from(${JSON.stringify(readFileSync(wasm).toStrin
 });
 
 // The //TRANSLIT table (js/convert/translit_table.js, 47 KB, generated) stays one file in js/ that
-// the bundles of both conditions import, instead of a copy in each, for one more file read by the
+// the bundles import, as browsers do, instead of a copy in dist/runtime/, for one more file read by the
 // entries that use it (about 0.25 ms in a fresh Node 20 process, docs/design.md section 13).
 const DATA_MODULES = /[\\/]js[\\/]convert[\\/]translit_table\.js$/;
 const dataModules = {
@@ -169,25 +201,111 @@ export function checkBuild(result, out) {
   return texts;
 }
 
-async function bundleFor(condition) {
-  const out = outDir(condition);
-  rmSync(out, { recursive: true, force: true });
+// The outputs of one runtime's build (not written): { path relative to dist/runtime/: text }, and
+// which of them is the main chunk (the one chunk the main entry imports; it must import no other).
+async function buildRuntime(runtime) {
   const entries = bundledEntries();
-  for (const [name, path] of Object.entries(entries)) if (name !== 'index') entries[name] = `with-main:${path}`;
+  for (const [name, path] of Object.entries(entries)) entries[name] = `with-main:${path}`;
+  const { conditions, target, core } = RUNTIMES[runtime];
   const result = await build({
     ...OPTIONS,
     ...minified,
-    ...CONDITIONS[condition],
+    ...RUNTIME_OPTIONS,
+    conditions,
+    target,
+    write: false,
     entryPoints: entries,
     splitting: true,
-    plugins: condition === 'node' ? [withMain, dataModules, coreBytes(CORE)] : [withMain, dataModules],
-    outdir: out,
+    plugins: core ? [withMain, dataModules, coreBytes(CORE)] : [withMain, dataModules],
+    outdir: SHARED,
     // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
     // entries' import of the main entry; these bundles keep every statement of the sources.
     ignoreAnnotations: true,
     banner: { js: BANNER },
   });
-  checkBuild(result, out);
+  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  const outputs = {};
+  for (const file of result.outputFiles) outputs[relative(SHARED, file.path)] = file.text;
+  const imports = {};
+  for (const [path, output] of Object.entries(result.metafile.outputs))
+    imports[relative(SHARED, join(root, path))] = output.imports
+      .filter((i) => !i.external)
+      .map((i) => basename(i.path));
+  const [main, ...more] = imports['index.js'];
+  if (!main || more.length)
+    throw new Error(`${runtime}: dist/runtime/index.js imports ${imports['index.js']}, not one chunk`);
+  if (imports[main].length) throw new Error(`${runtime}: its main chunk imports ${imports[main]}`);
+  // The chunks by what they are built from, which names them alike in every runtime's build.
+  const chunkKey = {};
+  for (const [path, output] of Object.entries(result.metafile.outputs))
+    chunkKey[relative(SHARED, join(root, path))] = Object.keys(output.inputs).sort().join();
+  return { outputs, imports, main, chunkKey };
+}
+
+// The outputs other than the main chunk, with every import of the main chunk made MAIN and every
+// chunk named as in `names` (the first runtime's build: { chunk key: file name }).
+function shared({ outputs, imports, main, chunkKey }, names) {
+  const texts = {};
+  for (const [path, text] of Object.entries(outputs)) {
+    if (path === main) continue;
+    // (a chunk the first build does not have keeps its name, and the comparison finds it)
+    const name = (p) => (p.startsWith('chunk-') ? (names[chunkKey[p]] ?? p) : p);
+    let out = text;
+    for (const target of new Set(imports[path])) {
+      const quoted = JSON.stringify(`./${target}`);
+      if (!out.includes(quoted))
+        throw new Error(`dist/runtime/${path}: no ${quoted} where its metafile says it imports it`);
+      out = out.split(quoted).join(JSON.stringify(target === main ? MAIN : `./${name(target)}`));
+    }
+    texts[name(path)] = out;
+  }
+  return texts;
+}
+
+// Where a file is written, checked: one that names a file relative to itself (a .wasm file) must be
+// two levels below the package root, as js/host/ is.
+function write(path, text) {
+  if (relative(root, dirname(path)).split(/[\\/]/).length !== 2)
+    throw new Error(`${relative(root, path)} is not two levels down`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+async function bundleRuntimes() {
+  const builds = {};
+  for (const runtime of Object.keys(RUNTIMES)) builds[runtime] = await buildRuntime(runtime);
+  const [first, ...others] = Object.keys(RUNTIMES);
+  const names = {};
+  for (const [path, key] of Object.entries(builds[first].chunkKey)) names[key] = path;
+  const texts = shared(builds[first], names);
+  for (const runtime of others) {
+    const theirs = shared(builds[runtime], names);
+    for (const path of new Set([...Object.keys(texts), ...Object.keys(theirs)]))
+      if (texts[path] !== theirs[path])
+        throw new Error(
+          `dist/runtime/${path} is not the same for ${first} and ${runtime}: only the main chunk may hold host code`,
+        );
+  }
+  rmSync(SHARED, { recursive: true, force: true });
+  for (const [path, text] of Object.entries(texts)) write(join(SHARED, path), text);
+  for (const [runtime, { outputs, main }] of Object.entries(builds)) write(mainChunk(runtime), outputs[main]);
+}
+
+// The command line: one file for what bin/ holds, the package's entry points left to Node, which
+// resolves them by the package's name ("exports"), as it does for the sources.
+const CLI_BUNDLE = join(root, 'dist/cli.js');
+async function bundleCli() {
+  const result = await build({
+    ...OPTIONS,
+    ...minified,
+    platform: 'node',
+    target: 'node18',
+    packages: 'external',
+    entryPoints: [join(root, 'bin/encoding-wasm.js')],
+    outfile: CLI_BUNDLE,
+    banner: { js: BANNER.replace('js/', 'bin/') },
+  });
+  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
 }
 
 const BANNER = '// GENERATED by tools/bundle_entries.mjs from js/ (build.sh). DO NOT EDIT.';
@@ -213,7 +331,8 @@ async function bundleHostFree() {
 }
 
 export async function bundleEntries() {
-  for (const condition of Object.keys(CONDITIONS)) await bundleFor(condition);
+  await bundleRuntimes();
+  await bundleCli();
   await bundleHostFree();
 }
 

@@ -1,4 +1,4 @@
-// The CLI (bin/encoding-wasm.js) as a real process. Expected bytes come from the index files
+// The CLI (dist/cli.js, built from bin/) as a real process. Expected bytes come from the index files
 // (cpp/whatwg/) and from the package's own TextDecoder and encode(), never from the CLI's output.
 // Run by test/run-all.sh.
 import { test } from 'node:test';
@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { TextDecoder, encode } from 'encoding-wasm';
 import { encodeOrFail } from 'encoding-wasm/hooks';
 import { ENCODING_NAMES } from '../../js/generated/encodings.js';
+import { CLI } from './bundle.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'bin/encoding-wasm.js');
 const dir = mkdtempSync(join(tmpdir(), 'ew-cli-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,4 +1,4 @@
-// Declarations kept true (bin/encoding-wasm.js as a process): converting HTML or XML rewrites the
+// Declarations kept true (dist/cli.js, built from bin/, as a process): converting HTML or XML rewrites the
 // label of its <meta charset>, <meta http-equiv=Content-Type> or XML declaration to the target and
 // changes no other byte; --keep-declaration leaves it. The expected bytes are the input's with the
 // label's bytes replaced, found in the input here, never taken from the CLI's output.
@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { CLI } from './bundle.mjs';
 
-const CLI = join(new URL('../../', import.meta.url).pathname, 'bin/encoding-wasm.js');
 const run = (args, input) => spawnSync(process.execPath, [CLI, ...args], { input, maxBuffer: 1 << 26 });
 
 // ASCII bodies over several 64 KiB chunks, so that every byte but the label's is the same in the

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateCorpus } from '../../bench/corpus/locate.mjs';
 import { declaredDocuments } from '../page/declared_fixtures.mjs';
+import { CLI } from './bundle.mjs';
 
-const CLI = new URL('../../bin/encoding-wasm.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ew-declared-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const run = (args) => spawnSync(process.execPath, [CLI, ...args], { maxBuffer: 1 << 24 });

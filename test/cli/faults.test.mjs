@@ -1,4 +1,4 @@
-// The CLI (bin/encoding-wasm.js) under real faults: a full disk (/dev/full, a size limit from
+// The CLI (dist/cli.js, built from bin/) under real faults: a full disk (/dev/full, a size limit from
 // `ulimit -f`, a 64 KiB tmpfs where the test can mount one), a reader that closes the pipe, SIGINT
 // and SIGTERM in the middle of a 200 MB conversion, an input that changes while it is read, a
 // directory, an unreadable file, a missing output directory, and one bad file among several. Each
@@ -22,9 +22,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLI } from './bundle.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'bin/encoding-wasm.js');
 const dir = mkdtempSync(join(tmpdir(), 'ew-faults-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 

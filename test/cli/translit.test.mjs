@@ -1,4 +1,4 @@
-// iconv's suffixes of -t (bin/encoding-wasm.js as a process): //TRANSLIT, //IGNORE and both, compared
+// iconv's suffixes of -t (dist/cli.js, built from bin/, as a process): //TRANSLIT, //IGNORE and both, compared
 // with GNU iconv (glibc's, from Debian's libc-bin) on the same input where both define the result.
 // Which characters windows-1252 has comes from the index file (cpp/whatwg/index-windows-1252.txt);
 // Shift_JIS output is read back with Node's own TextDecoder (ICU). Run by test/run-all.sh.
@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLI } from './bundle.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'bin/encoding-wasm.js');
 const dir = mkdtempSync(join(tmpdir(), 'ew-translit-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 

@@ -4,7 +4,8 @@
 // js/host/node_legacy.js, which uses process.getBuiltinModule where Bun has it), families
 // loading synchronously on first use, and the checks of ./checks.js with the host decoders allowed
 // and with everything in wasm; then the same decoding with the main entry by its package name
-// (its bundle for the runtime's condition: "deno", or "bun" for Bun).
+// (the bundles of dist/runtime/, with the main chunk package.json "imports" gives the runtime:
+// dist/deno/main.js, which needs no permission either, or dist/node/main.js for Bun).
 // Usage: deno run test/hosts/runtime-smoke.mjs | bun test/hosts/runtime-smoke.mjs
 import * as encoder from '../../js/encoder.js';
 import * as errors from '../../js/errors.js';

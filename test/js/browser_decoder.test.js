@@ -42,7 +42,7 @@ function asInABrowser() {
     if (specifier === '#host/decoder_wasm.js' || specifier === '#host/delegation.js')
       return { url: new URL(specifier.slice('#host/'.length), ${js('host/browser/')}).href, shortCircuit: true };
     const resolved = await next(specifier, context);
-    return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
+    return { ...resolved, url: resolved.url.replace('/dist/runtime/', '/js/') };
   }`;
   const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
   return ['--import', JSON.parse(dataUrl(register))];

@@ -131,33 +131,37 @@ describe.skipIf(!isNode)('import', () => {
   });
 });
 
-describe.skipIf(!isNode)('Nodes older than the bundles (js/host/node_legacy.js)', () => {
-  it('without "module-sync" and process.getBuiltinModule, the sources load through createRequire and decode', async () => {
-    // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
-    // which turns it off too), so package.json gives them the sources with '#host/primitives.js' at
-    // js/host/node_legacy.js; before 20.16 and 22.3 they have no process.getBuiltinModule either
-    // (here: deleted before anything loads), and the host takes the built-ins through createRequire.
-    const script = `
+describe.skipIf(!isNode)(
+  'Nodes without "module-sync" (dist/node-legacy/main.js, built with js/host/node_legacy.js)',
+  () => {
+    it('without "module-sync" and process.getBuiltinModule, the bundles load their legacy main chunk, which takes the built-ins through createRequire, and decode', async () => {
+      // Nodes before 20.19 and 22.12 have no "module-sync" condition (here: require(esm) turned off,
+      // which turns it off too), so package.json "imports" gives the bundles of dist/runtime/ the main
+      // chunk built with js/host/node_legacy.js; before 20.16 and 22.3 they have no
+      // process.getBuiltinModule either (here: deleted before anything loads), and the host takes the
+      // built-ins through createRequire.
+      const script = `
       const decode = (m, label, bytes) => new m.TextDecoder(label).decode(Uint8Array.from(bytes));
       const main = await import('encoding-wasm');
       console.log(JSON.stringify({
         getBuiltinModule: typeof process.getBuiltinModule,
-        resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#host/primitives.js')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
+        resolved: [import.meta.resolve('encoding-wasm'), import.meta.resolve('#runtime/main.js')].map((u) => u.slice(${JSON.stringify(ROOT.href.length)})),
         main: [decode(main, 'shift_jis', [0x93, 0xfa, 0x96, 0x7b]), decode(main, 'windows-1252', [0x80, 0x61])],
         encoded: Array.from(main.encode('\u20ac', 'windows-1252')),
       }));`;
-    const older = hasRequireEsm() ? ['--no-experimental-require-module'] : [];
-    const hook = 'data:text/javascript,delete process.getBuiltinModule;';
-    // Shift_JIS 93 FA, 96 7B: index jis0208 pointers 3569 and 4007, U+65E5 and U+672C; index
-    // windows-1252 pointer 0: U+20AC.
-    expect(json(await node(...older, '--import', hook, '--input-type=module', '-e', script))).toEqual({
-      getBuiltinModule: 'undefined',
-      resolved: ['js/index.js', 'js/host/node_legacy.js'],
-      main: ['\u65e5\u672c', '\u20aca'],
-      encoded: [0x80],
+      const older = hasRequireEsm() ? ['--no-experimental-require-module'] : [];
+      const hook = 'data:text/javascript,delete process.getBuiltinModule;';
+      // Shift_JIS 93 FA, 96 7B: index jis0208 pointers 3569 and 4007, U+65E5 and U+672C; index
+      // windows-1252 pointer 0: U+20AC.
+      expect(json(await node(...older, '--import', hook, '--input-type=module', '-e', script))).toEqual({
+        getBuiltinModule: 'undefined',
+        resolved: ['dist/runtime/index.js', 'dist/node-legacy/main.js'],
+        main: ['\u65e5\u672c', '\u20aca'],
+        encoded: [0x80],
+      });
     });
-  });
-});
+  },
+);
 
 // A module hook that resolves '#host/primitives.js' to a host like the browser's: the core compiled up front, the
 // table families only through the asynchronous loadFamily() (or all at once, loadCombined()).
@@ -173,11 +177,11 @@ function hostWithoutSyncTables() {
     export const bufferPrototype = globalThis.Buffer?.prototype;`;
   const dataUrl = (source) => JSON.stringify(`data:text/javascript,${encodeURIComponent(source)}`);
   // The package's entry points are its sources here (as in a browser), not the Node bundles of
-  // dist/node/, which have their host modules built in.
+  // dist/runtime/, whose main chunk has its host module built in.
   const hooks = `export async function resolve(specifier, context, next) {
     if (specifier === '#host/primitives.js') return { url: ${dataUrl(host)}, shortCircuit: true };
     const resolved = await next(specifier, context);
-    return { ...resolved, url: resolved.url.replace('/dist/node/', '/js/') };
+    return { ...resolved, url: resolved.url.replace('/dist/runtime/', '/js/') };
   }`;
   const register = `import { register } from 'node:module'; register(${dataUrl(hooks)});`;
   return ['--import', JSON.parse(dataUrl(register))];

@@ -44,17 +44,54 @@ test("NOTICE carries the WHATWG's copyright, licence statement and BSD 3-Clause 
   assert.match(notice, /https:\/\/creativecommons\.org\/licenses\/by\/4\.0\//);
 });
 
-test('the package holds the command line package.json "bin" names, and what it imports', () => {
+test('the package holds the command line package.json "bin" names: one file, built from bin/', () => {
   const { bin } = JSON.parse(read('package.json'));
-  assert.deepEqual(bin, { 'encoding-wasm': './bin/encoding-wasm.js' });
-  assert.match(read('bin/encoding-wasm.js'), /^#!\/usr\/bin\/env node\n/);
-  for (const path of ['bin/encoding-wasm.js', 'bin/cli/main.js', 'bin/cli/convert.js', 'js/generated/labels.js']) {
-    assert.ok(files.includes(path), `${path} is not packed`);
-  }
+  assert.deepEqual(bin, { 'encoding-wasm': './dist/cli.js' });
+  assert.match(read('dist/cli.js'), /^#!\/usr\/bin\/env node\n/);
+  assert.ok(files.includes('dist/cli.js'), 'dist/cli.js is not packed (run build.sh)');
+  assert.deepEqual(
+    files.filter((f) => f.startsWith('bin/')),
+    [],
+    "the CLI's sources are packed beside its bundle",
+  );
+  // What it imports besides Node's built-ins is the package, by its name.
+  const imports = [...read('dist/cli.js').matchAll(/(?<=^|[;}])import\b[^;]*?from"([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(imports.length > 0, 'no import found in dist/cli.js');
+  for (const specifier of imports)
+    assert.match(specifier, /^(node:|encoding-wasm(\/|$))/, `dist/cli.js imports ${specifier}`);
 });
 
-test('each entry point Node, Bun and Deno take (conditions "node" then "module-sync", "bun", "deno") is a bundle in the package, built from its "default"', () => {
-  const { exports } = JSON.parse(read('package.json'));
+// Resolves a package.json "exports" or "imports" target for a list of conditions, in key order, as
+// Node's PACKAGE_TARGET_RESOLVE does for conditional objects (strings and nested objects only).
+function target(value, conditions) {
+  if (typeof value === 'string' || value === undefined) return value;
+  for (const [key, inner] of Object.entries(value))
+    if (key === 'default' || conditions.includes(key)) {
+      const found = target(inner, conditions);
+      if (found !== undefined) return found;
+    }
+  return undefined;
+}
+// Each runtime's conditions, in what Node, Bun and Deno match.
+const RUNTIMES = {
+  'Node 20.19+, 22.12+': ['node', 'import', 'module-sync'],
+  'older Nodes': ['node', 'import'],
+  Bun: ['bun', 'node', 'import'],
+  Deno: ['deno', 'node', 'import'],
+};
+
+test('each entry point Node, Bun and Deno take is a bundle of dist/runtime/, built from its "default", with the main chunk of its own runtime', () => {
+  const { exports, imports } = JSON.parse(read('package.json'));
+  const mains = {
+    'Node 20.19+, 22.12+': './dist/node/main.js',
+    'older Nodes': './dist/node-legacy/main.js',
+    Bun: './dist/node/main.js',
+    Deno: './dist/deno/main.js',
+  };
+  for (const [runtime, conditions] of Object.entries(RUNTIMES)) {
+    assert.equal(target(imports['#runtime/main.js'], conditions), mains[runtime], `${runtime}: #runtime/main.js`);
+    assert.ok(files.includes(mains[runtime].slice(2)), `${mains[runtime]} is not packed (run build.sh)`);
+  }
   for (const [subpath, targets] of Object.entries(exports)) {
     if (
       typeof targets !== 'object' ||
@@ -78,31 +115,71 @@ test('each entry point Node, Bun and Deno take (conditions "node" then "module-s
       continue;
     }
     const name = targets.default.slice('./js/'.length);
-    // Deno and Bun first: they take "node" too. Nodes without "module-sync" (before 20.19 and 22.12)
-    // take the sources, which import node:module where the bundles do not (js/host/node_legacy.js).
-    assert.deepEqual(
-      Object.keys(targets),
-      ['types', 'deno', 'bun', 'node', 'default'],
-      `exports["${subpath}"]: condition order`,
-    );
-    assert.deepEqual(
-      targets.node,
-      { 'module-sync': `./dist/node/${name}`, default: targets.default },
-      `exports["${subpath}"].node`,
-    );
-    for (const [condition, target] of [
-      ['deno', targets.deno],
-      ['node', targets.bun],
-    ]) {
-      assert.equal(target, `./dist/${condition}/${name}`, `exports["${subpath}"]: ${target}`);
-      assert.ok(files.includes(`dist/${condition}/${name}`), `dist/${condition}/${name} is not packed (run build.sh)`);
+    for (const [runtime, conditions] of Object.entries(RUNTIMES)) {
+      const path = target(targets, conditions);
+      assert.equal(path, `./dist/runtime/${name}`, `exports["${subpath}"] in ${runtime}`);
+      assert.ok(files.includes(path.slice(2)), `${path} is not packed (run build.sh)`);
     }
   }
-  // The shared chunks and .wasm files the bundles import are packed with them.
+  // The chunks, modules and .wasm files the bundles import, relatively or through package.json
+  // "imports", are packed with them, for each runtime.
   for (const path of files.filter((f) => /^dist\/.*\.js$/.test(f))) {
-    for (const [, chunk] of read(path).matchAll(/^(?:import|export)\b[^;]*?"(\.[^"]+)";/gms)) {
-      const target = join(path, '..', chunk);
-      assert.ok(files.includes(target), `${path} imports ${target}, which is not packed`);
+    for (const [, specifier] of read(path).matchAll(/(?<=^|[;}])(?:import|export)\b[^;]*?"([.#][^"]+)";/gms)) {
+      const resolved = specifier.startsWith('#')
+        ? Object.entries(RUNTIMES).map(([runtime, conditions]) => [runtime, target(imports[specifier], conditions)])
+        : [['every runtime', `./${join(path, '..', specifier)}`]];
+      for (const [runtime, found] of resolved) {
+        assert.ok(found, `${path} imports ${specifier}, which ${runtime} does not resolve`);
+        assert.ok(files.includes(join(found)), `${path} imports ${found} (${runtime}), which is not packed`);
+      }
     }
   }
+});
+
+// The hosts that take the sources (browsers and bundlers, workerd), with the conditions their
+// bundlers match (esbuild's for a browser; wrangler's for workerd).
+const SOURCE_HOSTS = {
+  browsers: ['browser', 'import'],
+  workerd: ['workerd', 'worker', 'browser', 'import'],
+};
+
+test('the package holds the sources that the hosts and the bundles of dist/ reach, and no other', async () => {
+  const { build } = await import('esbuild');
+  const { exports } = JSON.parse(read('package.json'));
+  const reached = new Set();
+  for (const [host, conditions] of Object.entries({ ...SOURCE_HOSTS, ...RUNTIMES })) {
+    const entryPoints = Object.values(exports)
+      .map((targets) => target(targets, conditions))
+      .filter((path) => path?.endsWith('.js'))
+      .map((path) => join(ROOT, path));
+    assert.ok(entryPoints.length > 5, `${host}: ${entryPoints.length} entry points`);
+    const { metafile } = await build({
+      entryPoints,
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      splitting: true,
+      outdir: '/nonexistent',
+      platform: 'neutral',
+      target: 'esnext',
+      conditions,
+      external: ['*.wasm', 'node:*'],
+      absWorkingDir: ROOT,
+      logLevel: 'silent',
+    });
+    for (const path of Object.keys(metafile.inputs)) reached.add(path);
+  }
+  const packed = files.filter((f) => f.startsWith('js/'));
+  assert.ok(reached.has('js/index.js') && reached.has('js/host/node_stream.js'), [...reached].join(' '));
+  assert.deepEqual(
+    packed.filter((f) => !reached.has(f)),
+    [],
+    'packed, but no host reaches it (package.json "files")',
+  );
+  assert.deepEqual(
+    [...reached].filter((f) => f.startsWith('js/') && !packed.includes(f)),
+    [],
+    'reached, but not packed (package.json "files")',
+  );
 });
