@@ -2,4 +2,4 @@
 // CLI (bin/encoding-wasm.js) and the converter page (examples/converter/) do, and the list of those
 // encodings with their labels (docs/api.md "encoding-wasm/convert").
 export { BOMS, Converter, FIRST_UNENCODABLE, describeCodePoint } from './convert/converter.js';
-export { encodings } from './convert/encodings.js';
+export { encodings } from './generated/labels.js';

@@ -119,14 +119,14 @@ export function stale() {
   );
 }
 
-// Each entry point imports what the main chunk holds first, so that everything the main entry needs
-// is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of entry
-// points that share code, it read nine, and took about twice as long (bench/startup.mjs). The main
-// chunk holds the main entry and the wasm layer handed over at load (js/wasm/with_wasm_layer.js,
-// which the entries for the hooks, URL encoding, errors, conversion and the polyfill import): every
-// runtime has the layer at hand from load anyway (js/host/at_hand/decoder_wasm.js), and without it
-// here it is one more chunk.
-const MAIN_MODULES = ['js/index.js', 'js/wasm/with_wasm_layer.js'].map((path) => join(root, path));
+// Each entry point imports what the main chunk holds first, so that it is one chunk and no other is
+// shared: `import 'encoding-wasm'` reads two files, and every other entry point three at most. The
+// main chunk holds the main entry and the entries whose code the others share (the hooks, URL
+// encoding, `Encoder`, the error-reporting classes), about 13 KB that the main entry's start-up did
+// not measurably pay (docs/design.md section 15); with a chunk for each set of entry points that
+// share code, `import 'encoding-wasm'` read nine files and took about twice as long
+// (bench/startup.mjs).
+const MAIN_MODULES = ['index', 'hooks', 'url', 'encoder', 'errors'].map((name) => join(root, 'js', `${name}.js`));
 const withMain = {
   name: 'with-main',
   setup(build) {

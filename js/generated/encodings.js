@@ -6,3 +6,7 @@ export const ENCODING_NAMES = ["utf-8","ibm866","iso-8859-2","iso-8859-3","iso-8
 export const ENCODING_FAMILY = [-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,0,1,2,2,2,3,-1,-1,-1,-1];
 // The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).
 export const FAMILIES = ["chinese-simplified","chinese-traditional","japanese","korean","japanese-jis0212"];
+// The name of every encoding as https://encoding.spec.whatwg.org/#names-and-labels writes it
+// ("UTF-8", "Shift_JIS"), indexed by the core's Encoding id, for the hooks' get an encoding
+// (js/hooks/hooks.js); a bundler drops it where nothing imports it.
+export const SPEC_NAMES = ["UTF-8","IBM866","ISO-8859-2","ISO-8859-3","ISO-8859-4","ISO-8859-5","ISO-8859-6","ISO-8859-7","ISO-8859-8","ISO-8859-8-I","ISO-8859-10","ISO-8859-13","ISO-8859-14","ISO-8859-15","ISO-8859-16","KOI8-R","KOI8-U","macintosh","windows-874","windows-1250","windows-1251","windows-1252","windows-1253","windows-1254","windows-1255","windows-1256","windows-1257","windows-1258","x-mac-cyrillic","GBK","gb18030","Big5","EUC-JP","ISO-2022-JP","Shift_JIS","EUC-KR","replacement","UTF-16BE","UTF-16LE","x-user-defined"];

@@ -8,7 +8,7 @@ import { encodingId, encodingName, instanceFor, REPLACEMENT } from '../wasm/core
 import { runDecoder } from '../wasm/run_decoder.js';
 import { runEncoder } from '../wasm/run_encoder.js';
 import { encode, encoderId } from '../webidl/encode.js';
-import { SPEC_NAMES } from '../generated/names.js';
+import { SPEC_NAMES } from '../generated/encodings.js';
 import { HOOK_MESSAGES } from '../webidl/messages.js';
 import * as MESSAGES from '../webidl/messages.js';
 import { DecoderCommon } from '../wasm/with_wasm_layer.js';

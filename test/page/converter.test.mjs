@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
 import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
-import { ENCODING_LABELS } from '../../js/generated/labels.js';
-import { BOMS } from 'encoding-wasm/convert';
+import { BOMS, encodings } from 'encoding-wasm/convert';
 import { decodeWithErrors } from '../../examples/converter/errors.js';
 import { outputName, SOURCE_ENCODINGS, TARGETS } from '../../examples/converter/encodings.js';
 import { convertBlob, SLICE_BYTES } from '../../examples/converter/convert.js';
@@ -50,8 +49,20 @@ test("the import map names only the public entry points and the package's intern
   }
 });
 
-test("the encodings offered are the standard's, from the generated label data", () => {
-  const names = ENCODING_LABELS.map(([name]) => name.toLowerCase());
+const SPEC = JSON.parse(readFileSync(new URL('../../cpp/whatwg/encodings.json', import.meta.url), 'utf8')).flatMap(
+  (group) => group.encodings,
+);
+
+test("encoding-wasm/convert's `encodings` is the standard's list, names and labels, frozen", () => {
+  assert.deepEqual(
+    encodings.map(({ name, labels }) => ({ name, labels: [...labels] })),
+    SPEC.map(({ name, labels }) => ({ name, labels })),
+  );
+  assert.ok(Object.isFrozen(encodings) && encodings.every((e) => Object.isFrozen(e) && Object.isFrozen(e.labels)));
+});
+
+test("the encodings offered are the standard's (its encodings.json)", () => {
+  const names = SPEC.map((e) => e.name.toLowerCase());
   assert.equal(names.length, 40);
   assert.deepEqual(
     SOURCE_ENCODINGS,

@@ -62,6 +62,10 @@ function encodingsJs() {
     `export const ENCODING_FAMILY = ${JSON.stringify(families)};`,
     "// The table families, in id order (bit i of a table module's ew_families() is FAMILIES[i]).",
     `export const FAMILIES = ${JSON.stringify(familyNames)};`,
+    '// The name of every encoding as https://encoding.spec.whatwg.org/#names-and-labels writes it',
+    '// ("UTF-8", "Shift_JIS"), indexed by the core\'s Encoding id, for the hooks\' get an encoding',
+    '// (js/hooks/hooks.js); a bundler drops it where nothing imports it.',
+    `export const SPEC_NAMES = ${JSON.stringify(encodings.map((e) => e.name))};`,
     '',
   ].join('\n');
 }

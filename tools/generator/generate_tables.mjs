@@ -110,27 +110,21 @@ function familyLayoutHeader() {
   return lines.join('\n');
 }
 
-// The names as the standard writes them ("UTF-8", "Shift_JIS"), for the hooks' get an encoding
-// (js/hooks/hooks.js); a file of its own, so that the TextDecoder bundle does not carry them.
-function jsSpecNames() {
-  return [
-    HEADER('encodings.json'),
-    '// The name of every encoding as https://encoding.spec.whatwg.org/#names-and-labels writes it,',
-    "// indexed by the core's Encoding id.",
-    `export const SPEC_NAMES = ${JSON.stringify(encodings.map((e) => e.name))};`,
-    '',
-  ].join('\n');
-}
-
-// The labels, for listings (the CLI's -l); labels are matched over LITE_LABELS (js/webidl/labels.js).
+// The encodings and their labels, for applications that list them (encoding-wasm/convert's
+// `encodings`); labels are matched over LITE_LABELS (js/webidl/labels.js).
 function jsLabels() {
   return [
     HEADER('encodings.json'),
-    '// Every encoding of https://encoding.spec.whatwg.org/#names-and-labels as the standard writes its',
-    "// name, with its labels, in the spec's order.",
-    'export const ENCODING_LABELS = [',
-    ...encodings.map((e) => `  [${JSON.stringify(e.name)}, ${JSON.stringify(e.labels)}],`),
-    '];',
+    "// The encodings of the standard and their labels, for applications that list them (the CLI's -l,",
+    "// the converter page's menus; encoding-wasm/convert exports them): [{ name, labels }] in the",
+    '// standard\'s order, `name` as the standard writes it ("Shift_JIS"; in ASCII lowercase it is what',
+    "// TextDecoder's `encoding` says), `labels` in ASCII lowercase. (A label's encoding:",
+    '// normalizeEncoding() of encoding-wasm/hooks, the matcher TextDecoder uses.)',
+    '// https://encoding.spec.whatwg.org/#names-and-labels',
+    'const encoding = (name, labels) => Object.freeze({ name, labels: Object.freeze(labels) });',
+    'export const encodings = Object.freeze([',
+    ...encodings.map((e) => `  encoding(${JSON.stringify(e.name)}, ${JSON.stringify(e.labels)}),`),
+    ']);',
     '',
   ].join('\n');
 }
@@ -218,7 +212,6 @@ const outputs = {
   'cpp/generated/family_layout.h': familyLayoutHeader(),
   ...cppOutputs(),
   ...jsOutputs(),
-  'js/generated/names.js': jsSpecNames(),
   'js/generated/labels.js': jsLabels(),
   'js/generated/lite_data.js': jsLiteData(),
 };

@@ -1,3 +1,6 @@
-// Browsers' "#host/iconv_lite_stream.js" (a plain page's import map maps "#host/" to this folder):
-// no node:stream.
-export { Transform } from '../no_node_stream.js';
+// encoding-wasm/iconv-lite where there is no node:stream (package.json "imports"
+// #host/iconv_lite_stream.js: browsers, whose plain pages' import map maps "#host/" to this folder,
+// and Deno and workerd, whose node:stream would load their Node compatibility layer):
+// decodeStream()/encodeStream() make web TransformStreams, unless enableStreamingAPI() is given a
+// stream module. Node and Bun: ../node_stream.js.
+export const Transform = undefined;
