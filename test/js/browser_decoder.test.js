@@ -19,7 +19,7 @@ const ROOT = new URL('../../', import.meta.url);
 
 // Module hooks: '#host/primitives.js' like the browser's (nothing at load; the cores and families
 // through its asynchronous loaders), '#host/decoder_wasm.js' and '#host/delegation.js' the browsers'
-// own (js/host/browser/), '#host/core_at_load.js' Node's, which loads nothing: in a browser the main
+// own (js/host/browser/), '#host/core_at_load.js' Node's (js/tables/at_hand.js), which loads nothing: in a browser the main
 // entry's encode() fetches the core at load, and a bundle of the TextDecoder alone leaves it out
 // (bench/sizes.mjs); 'encoding-wasm' the sources.
 function asInABrowser() {
