@@ -119,14 +119,16 @@ export function stale() {
   );
 }
 
-// Each entry point imports what the main chunk holds first, so that it is one chunk and no other is
-// shared: `import 'encoding-wasm'` reads two files, and every other entry point three at most. The
-// main chunk holds the main entry and the entries whose code the others share (the hooks, URL
-// encoding, `Encoder`, the error-reporting classes), about 13 KB that the main entry's start-up did
-// not measurably pay (docs/design.md section 15); with a chunk for each set of entry points that
-// share code, `import 'encoding-wasm'` read nine files and took about twice as long
-// (bench/startup.mjs).
-const MAIN_MODULES = ['index', 'hooks', 'url', 'encoder', 'errors'].map((name) => join(root, 'js', `${name}.js`));
+// Each entry point imports what the main chunk holds first, so that everything the main entry needs
+// is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of entry
+// points that share code, it read nine, and took about twice as long (bench/startup.mjs). The main
+// chunk holds the main entry and the wasm layer handed over at load (js/wasm/with_wasm_layer.js,
+// which the entries for the hooks, URL encoding, errors, conversion and the polyfill import): every
+// runtime has the layer at hand from load anyway (js/host/at_hand/decoder_wasm.js), and without it
+// here it is one more chunk. The code the other entries share (the hooks, `Encoder`, the
+// error-reporting classes) stays in chunks of its own: in the main chunk it cost the main entry's
+// import 0.7 ms (docs/design.md section 15).
+const MAIN_MODULES = ['js/index.js', 'js/wasm/with_wasm_layer.js'].map((path) => join(root, path));
 const withMain = {
   name: 'with-main',
   setup(build) {
@@ -202,8 +204,7 @@ export function checkBuild(result, out) {
 }
 
 // The outputs of one runtime's build (not written): { path relative to dist/runtime/: text }, and
-// the main chunk's path, with the other outputs' imports of the main chunk made MAIN. The main chunk
-// is the one chunk the entries import; it imports nothing of the build's.
+// which of them is the main chunk (the one chunk the main entry imports; it must import no other).
 async function buildRuntime(runtime) {
   const entries = bundledEntries();
   for (const [name, path] of Object.entries(entries)) entries[name] = `with-main:${path}`;
@@ -225,21 +226,42 @@ async function buildRuntime(runtime) {
     banner: { js: BANNER },
   });
   if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
-  const chunks = Object.entries(result.metafile.outputs).filter(([, output]) => !output.entryPoint);
-  if (chunks.length !== 1)
-    throw new Error(
-      `${runtime}: chunks ${chunks.map(([path]) => path).join(', ')}: what more than one entry shares belongs in MAIN_MODULES`,
-    );
-  const [[mainPath, { imports }]] = chunks;
-  const main = basename(mainPath);
-  if (imports.some((i) => !i.external)) throw new Error(`${runtime}: its main chunk imports another file of the build`);
-  const quoted = JSON.stringify(`./${main}`);
   const outputs = {};
-  for (const file of result.outputFiles) {
-    const path = relative(SHARED, file.path);
-    outputs[path] = path === main ? file.text : file.text.split(quoted).join(JSON.stringify(MAIN));
+  for (const file of result.outputFiles) outputs[relative(SHARED, file.path)] = file.text;
+  const imports = {};
+  for (const [path, output] of Object.entries(result.metafile.outputs))
+    imports[relative(SHARED, join(root, path))] = output.imports
+      .filter((i) => !i.external)
+      .map((i) => basename(i.path));
+  const [main, ...more] = imports['index.js'];
+  if (!main || more.length)
+    throw new Error(`${runtime}: dist/runtime/index.js imports ${imports['index.js']}, not one chunk`);
+  if (imports[main].length) throw new Error(`${runtime}: its main chunk imports ${imports[main]}`);
+  // The chunks by what they are built from, which names them alike in every runtime's build.
+  const chunkKey = {};
+  for (const [path, output] of Object.entries(result.metafile.outputs))
+    chunkKey[relative(SHARED, join(root, path))] = Object.keys(output.inputs).sort().join();
+  return { outputs, imports, main, chunkKey };
+}
+
+// The outputs other than the main chunk, with every import of the main chunk made MAIN and every
+// chunk named as in `names` (the first runtime's build: { chunk key: file name }).
+function shared({ outputs, imports, main, chunkKey }, names) {
+  const texts = {};
+  for (const [path, text] of Object.entries(outputs)) {
+    if (path === main) continue;
+    // (a chunk the first build does not have keeps its name, and the comparison finds it)
+    const name = (p) => (p.startsWith('chunk-') ? (names[chunkKey[p]] ?? p) : p);
+    let out = text;
+    for (const target of new Set(imports[path])) {
+      const quoted = JSON.stringify(`./${target}`);
+      if (!out.includes(quoted))
+        throw new Error(`dist/runtime/${path}: no ${quoted} where its metafile says it imports it`);
+      out = out.split(quoted).join(JSON.stringify(target === main ? MAIN : `./${name(target)}`));
+    }
+    texts[name(path)] = out;
   }
-  return { outputs, main };
+  return texts;
 }
 
 // Where a file is written, checked: one that names a file relative to itself (a .wasm file) must be
@@ -251,18 +273,23 @@ function write(path, text) {
   writeFileSync(path, text);
 }
 
-// Every runtime's build; the entries, which must be the same in all of them, written once.
 async function bundleRuntimes() {
   const builds = {};
   for (const runtime of Object.keys(RUNTIMES)) builds[runtime] = await buildRuntime(runtime);
-  const [first] = Object.values(builds);
-  const entries = Object.keys(first.outputs).filter((path) => path !== first.main);
-  for (const [runtime, { outputs, main }] of Object.entries(builds))
-    for (const path of new Set([...entries, ...Object.keys(outputs).filter((p) => p !== main)]))
-      if (outputs[path] !== first.outputs[path])
-        throw new Error(`dist/runtime/${path} differs in ${runtime}'s build: only the main chunk may hold host code`);
+  const [first, ...others] = Object.keys(RUNTIMES);
+  const names = {};
+  for (const [path, key] of Object.entries(builds[first].chunkKey)) names[key] = path;
+  const texts = shared(builds[first], names);
+  for (const runtime of others) {
+    const theirs = shared(builds[runtime], names);
+    for (const path of new Set([...Object.keys(texts), ...Object.keys(theirs)]))
+      if (texts[path] !== theirs[path])
+        throw new Error(
+          `dist/runtime/${path} is not the same for ${first} and ${runtime}: only the main chunk may hold host code`,
+        );
+  }
   rmSync(SHARED, { recursive: true, force: true });
-  for (const path of entries) write(join(SHARED, path), first.outputs[path]);
+  for (const [path, text] of Object.entries(texts)) write(join(SHARED, path), text);
   for (const [runtime, { outputs, main }] of Object.entries(builds)) write(mainChunk(runtime), outputs[main]);
 }
 

@@ -76,12 +76,15 @@ export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, sp
 }
 
 // Output is ASCII: it goes through a byte buffer, made a string by a UTF-8 decoder each time it is
-// full (flat strings; appending three characters at a time would make a rope node for each).
-const buffer = new Uint8Array(1 << 16);
-const ascii = new TextDecoder();
+// full (flat strings; appending three characters at a time would make a rope node for each). Both
+// are made on first use: the decoder instantiates the core, which took 0.8 ms of a fresh Node 20
+// import of the main chunk of dist/runtime/, where this module is (docs/design.md section 15).
+const BUFFER_LENGTH = 1 << 16;
+let outputBuffer = null;
+let ascii = null;
 const decodeAscii = TextDecoder.prototype.decode;
 // Room for a byte's "%XX", or an error's "%26%23N%3B" (N up to 1114111).
-const ROOM = buffer.length - 32;
+const ROOM = BUFFER_LENGTH - 32;
 
 // Short UTF-8 input (most URL components) is encoded here, each byte's string appended: a call to
 // the host's UTF-8 encoder costs more than the rest (Node 20: 0.33 of 0.79 us for 26 characters).
@@ -142,13 +145,16 @@ function percentEncode(id, text, table, spaceAsPlus) {
       ? percentEncodeShortUtf8(text, table, spaceAsPlus)
       : percentEncodeShort(id, text, table, spaceAsPlus);
   }
+  const buffer = (outputBuffer ??= new Uint8Array(BUFFER_LENGTH));
   let out = '';
   let n = 0;
   // The one RangeError appending can give: output longer than the engine's longest string.
   const flush = () => {
     // Short output is quicker from the code units themselves than through a decoder call.
     const piece =
-      n <= 64 ? charCodesToString(buffer.subarray(0, n)) : apply(decodeAscii, ascii, [buffer.subarray(0, n)]);
+      n <= 64
+        ? charCodesToString(buffer.subarray(0, n))
+        : apply(decodeAscii, (ascii ??= new TextDecoder()), [buffer.subarray(0, n)]);
     n = 0;
     try {
       out += piece;
