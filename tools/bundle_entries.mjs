@@ -30,7 +30,7 @@
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const CORE = join(root, 'dist/encoding.wasm');
@@ -122,13 +122,32 @@ export function stale() {
 // Each entry point imports what the main chunk holds first, so that everything the main entry needs
 // is one chunk, and `import 'encoding-wasm'` reads two files: with a chunk for each set of entry
 // points that share code, it read nine, and took about twice as long (bench/startup.mjs). The main
-// chunk holds the main entry and the wasm layer handed over at load (js/wasm/with_wasm_layer.js,
-// which the entries for the hooks, URL encoding, errors, conversion and the polyfill import): every
-// runtime has the layer at hand from load anyway (js/host/at_hand/decoder_wasm.js), and without it
-// here it is one more chunk. The code the other entries share (the hooks, `Encoder`, the
-// error-reporting classes) stays in chunks of its own: in the main chunk it cost the main entry's
-// import 0.7 ms (docs/design.md section 15).
-const MAIN_MODULES = ['js/index.js', 'js/wasm/with_wasm_layer.js'].map((path) => join(root, path));
+// chunk holds the main entry, and what more than one of the others share where that costs the
+// main entry's import nothing measurable (docs/design.md section 15): the wasm layer handed over at
+// load (js/wasm/with_wasm_layer.js; every runtime has it at hand from load anyway,
+// js/host/at_hand/decoder_wasm.js), the hooks (URL encoding and conversion use them) and the
+// encoders' chunk loop (js/webidl/encode_chunk.js: `Encoder`, the error-reporting classes and the
+// iconv-lite drop-in). `Encoder` and the error-reporting classes, whose classes cost the main
+// entry's import 0.7 ms there, stay in their own entry points (PUBLIC_MODULES below).
+const MAIN_MODULES = ['js/index.js', 'js/wasm/with_wasm_layer.js', 'js/hooks.js', 'js/webidl/encode_chunk.js'].map(
+  (path) => join(root, path),
+);
+// The modules of an entry point that another entry point uses too (encoding-wasm/convert uses
+// `Encoder` and the error-reporting classes): the other one imports the entry point's bundle
+// (./encoder.js, ./errors.js) for them, so that they are in no chunk of their own. What it imports
+// must be among that entry point's exports; bundleRuntimes() imports every bundle it wrote, which
+// fails where one is not.
+const PUBLIC_MODULES = { 'js/webidl/encoder.js': 'encoder', 'js/webidl/errors.js': 'errors' };
+const publicEntries = {
+  name: 'public-entries',
+  setup(build) {
+    build.onResolve({ filter: /[\\/](encoder|errors)\.js$/ }, (args) => {
+      const entry = PUBLIC_MODULES[relative(root, join(args.resolveDir, args.path)).split('\\').join('/')];
+      if (!entry || args.importer === join(root, 'js', `${entry}.js`)) return undefined;
+      return { path: `./${entry}.js`, external: true };
+    });
+  },
+};
 const withMain = {
   name: 'with-main',
   setup(build) {
@@ -218,7 +237,7 @@ async function buildRuntime(runtime) {
     write: false,
     entryPoints: entries,
     splitting: true,
-    plugins: core ? [withMain, dataModules, coreBytes(CORE)] : [withMain, dataModules],
+    plugins: [withMain, publicEntries, dataModules, ...(core ? [coreBytes(CORE)] : [])],
     outdir: SHARED,
     // package.json "sideEffects" (there for bundlers of the sources) would make esbuild drop the
     // entries' import of the main entry; these bundles keep every statement of the sources.
@@ -291,6 +310,10 @@ async function bundleRuntimes() {
   rmSync(SHARED, { recursive: true, force: true });
   for (const [path, text] of Object.entries(texts)) write(join(SHARED, path), text);
   for (const [runtime, { outputs, main }] of Object.entries(builds)) write(mainChunk(runtime), outputs[main]);
+  // Every bundle links (an entry point imports from another only what that one exports), in this
+  // Node, with this Node's main chunk.
+  for (const path of Object.keys(texts))
+    if (!path.startsWith('chunk-')) await import(pathToFileURL(join(SHARED, path)));
 }
 
 // The command line: one file for what bin/ holds, the package's entry points left to Node, which
