@@ -28,6 +28,7 @@
 //
 //   node tools/bundle_entries.mjs [--if-stale]   (build.sh; vitest.config.js rebuilds when stale)
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -310,10 +311,11 @@ async function bundleRuntimes() {
   rmSync(SHARED, { recursive: true, force: true });
   for (const [path, text] of Object.entries(texts)) write(join(SHARED, path), text);
   for (const [runtime, { outputs, main }] of Object.entries(builds)) write(mainChunk(runtime), outputs[main]);
-  // Every bundle links (an entry point imports from another only what that one exports), in this
-  // Node, with this Node's main chunk.
-  for (const path of Object.keys(texts))
-    if (!path.startsWith('chunk-')) await import(pathToFileURL(join(SHARED, path)));
+  // Every bundle links (an entry point imports from another only what that one exports): imported in
+  // a Node process of its own (the polyfill installs itself), with that Node's main chunk.
+  const imports = Object.keys(texts).map((path) => `import ${JSON.stringify(pathToFileURL(join(SHARED, path)).href)};`);
+  const linked = spawnSync(process.execPath, ['--input-type=module', '-e', imports.join('\n')], { encoding: 'utf8' });
+  if (linked.status !== 0) throw new Error(`the bundles of dist/runtime/ do not link: ${linked.stderr}`);
 }
 
 // The command line: one file for what bin/ holds, the package's entry points left to Node, which
