@@ -308,7 +308,9 @@ async function bundleRuntimes() {
           `dist/runtime/${path} is not the same for ${first} and ${runtime}: only the main chunk may hold host code`,
         );
   }
-  rmSync(SHARED, { recursive: true, force: true });
+  // (each main chunk's folder emptied too: it held a whole set of bundles before dist/runtime/)
+  for (const dir of [SHARED, ...Object.keys(RUNTIMES).map((r) => dirname(mainChunk(r)))])
+    rmSync(dir, { recursive: true, force: true });
   for (const [path, text] of Object.entries(texts)) write(join(SHARED, path), text);
   for (const [runtime, { outputs, main }] of Object.entries(builds)) write(mainChunk(runtime), outputs[main]);
   // Every bundle links (an entry point imports from another only what that one exports): imported in
