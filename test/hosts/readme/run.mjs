@@ -10,6 +10,8 @@
 //   must be the Shift_JIS bytes 93 FA 96 7B 8C EA decoded ("日本語", JIS X 0208 via the
 //   Encoding Standard's index-jis0208) and "你好" encoded as GBK (C4 E3 BA C3 = 196 227 186 195).
 //   Deno runs with the permission flags docs/runtimes.md gives (none), and never prompts.
+// - cli: the tarball installed by `npm install --offline` into a project of its own, and the command
+//   line npm links (node_modules/.bin/encoding-wasm) run on those Shift_JIS bytes: "日本語" out.
 // - wrangler: `wrangler dev` on 127.0.0.1 (wrangler.mjs, in a network namespace with only loopback
 //   where `unshare -rn` works), fetched once; the JSON must hold the same two values; and
 //   `wrangler deploy --dry-run` must upload the core and the four family modules.
@@ -137,6 +139,29 @@ function runBlock(name, dir) {
 
 const nodeFiles = filesOf('node');
 for (const name of ['node', 'deno', 'bun']) await timed(name, () => runBlock(name, project(name, nodeFiles)));
+
+// --- the command line, as `npm install` of the tarball links it -----------------------------
+
+await timed('cli', () => {
+  const dir = join(out, 'cli');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'readme-cli', private: true })}\n`);
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(out, packed.filename)], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) return fail(`cli: npm install of the tarball failed: ${install.stderr.trim()}`);
+  // README.md's first example: Shift_JIS in, UTF-8 out (the bytes of EXPECTED_LINES[0]).
+  const r = spawnSync(join(dir, 'node_modules/.bin/encoding-wasm'), ['-f', 'shift_jis', '-t', 'utf-8'], {
+    cwd: dir,
+    input: Uint8Array.of(0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea),
+  });
+  console.log(`cli: encoding-wasm -f shift_jis -t utf-8 -> exit ${r.status}\n${r.stderr}`);
+  if (r.status !== 0 || r.stdout.toString() !== EXPECTED_LINES[0])
+    fail(
+      `cli: printed ${JSON.stringify(r.stdout.toString())} (exit ${r.status}); want ${EXPECTED_LINES[0]}: ${r.stderr}`,
+    );
+});
 
 // --- wrangler -------------------------------------------------------------------------------
 
