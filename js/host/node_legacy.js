@@ -1,6 +1,8 @@
-// Node before 20.19 and 22.12 (package.json: "node" without "module-sync"), which take the sources
-// in js/: the built-ins through createRequire where process.getBuiltinModule is missing (before
-// 20.16 and 22.3). js/host/node.js is the same without the import of node:module.
+// Node before 20.19 and 22.12 (package.json "imports": "node" without "module-sync"), whose main
+// chunk of the bundles (dist/node-legacy/main.js, tools/bundle_entries.mjs) is built with this
+// module: the built-ins through createRequire where process.getBuiltinModule is missing (before
+// 20.16 and 22.3), and the core read from its file. js/host/node.js is the same without the import
+// of node:module.
 import { createRequire } from 'node:module';
 import { nodeHost } from './node_host.js';
 
