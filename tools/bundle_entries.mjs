@@ -113,11 +113,7 @@ export function stale() {
     CLI_BUNDLE,
     ...Object.keys(bundledEntries({ hostFree: true })).map((name) => join(root, 'dist', `${name}.js`)),
   ];
-  return (
-    built.some((path) => !existsSync(path)) ||
-    sources > Math.min(...built.map((p) => statSync(p).mtimeMs)) ||
-    sources > newest(files(SHARED))
-  );
+  return built.some((path) => !existsSync(path)) || sources > Math.min(...built.map((p) => statSync(p).mtimeMs));
 }
 
 // Each entry point imports what the main chunk holds first, so that everything the main entry needs
@@ -208,11 +204,15 @@ export const OPTIONS = {
 };
 export const minified = { minifyWhitespace: true, minifySyntax: true };
 
-// A build's outputs, after it ran: a warning (an import esbuild left out, say) fails the build
-// (build.sh --quiet hides them), and so does a bundle that names a file relative to itself but is
+// A warning (an import esbuild left out, say) fails a build (build.sh --quiet hides them).
+const failOnWarnings = (result) => {
+  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+};
+
+// A build's outputs, after it ran: a warning fails the build, and so does a bundle that names a file relative to itself but is
 // not directly in `out`, two levels below the package root as js/host/ is.
 export function checkBuild(result, out) {
-  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  failOnWarnings(result);
   const texts = {};
   for (const path of Object.keys(result.metafile.outputs)) {
     const file = join(root, path);
@@ -223,8 +223,10 @@ export function checkBuild(result, out) {
   return texts;
 }
 
-// The outputs of one runtime's build (not written): { path relative to dist/runtime/: text }, and
-// which of them is the main chunk (the one chunk the main entry imports; it must import no other).
+// The outputs of one runtime's build (not written): { path relative to dist/runtime/: text }, the
+// main chunk's path, and the others with their imports of the main chunk made MAIN. The main chunk
+// is the build's one chunk (what more than one entry shares is in it: MAIN_MODULES) and imports
+// nothing of the build's.
 async function buildRuntime(runtime) {
   const entries = bundledEntries();
   for (const [name, path] of Object.entries(entries)) entries[name] = `with-main:${path}`;
@@ -245,43 +247,22 @@ async function buildRuntime(runtime) {
     ignoreAnnotations: true,
     banner: { js: BANNER },
   });
-  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  failOnWarnings(result);
+  const chunks = Object.entries(result.metafile.outputs).filter(([, output]) => !output.entryPoint);
+  if (chunks.length !== 1)
+    throw new Error(
+      `${runtime}: chunks ${chunks.map(([path]) => path).join(', ')}: what more than one entry shares belongs in MAIN_MODULES`,
+    );
+  const [[mainPath, { imports }]] = chunks;
+  const main = basename(mainPath);
+  if (imports.some((i) => !i.external)) throw new Error(`${runtime}: its main chunk imports another file of the build`);
+  const quoted = JSON.stringify(`./${main}`);
   const outputs = {};
-  for (const file of result.outputFiles) outputs[relative(SHARED, file.path)] = file.text;
-  const imports = {};
-  for (const [path, output] of Object.entries(result.metafile.outputs))
-    imports[relative(SHARED, join(root, path))] = output.imports
-      .filter((i) => !i.external)
-      .map((i) => basename(i.path));
-  const [main, ...more] = imports['index.js'];
-  if (!main || more.length)
-    throw new Error(`${runtime}: dist/runtime/index.js imports ${imports['index.js']}, not one chunk`);
-  if (imports[main].length) throw new Error(`${runtime}: its main chunk imports ${imports[main]}`);
-  // The chunks by what they are built from, which names them alike in every runtime's build.
-  const chunkKey = {};
-  for (const [path, output] of Object.entries(result.metafile.outputs))
-    chunkKey[relative(SHARED, join(root, path))] = Object.keys(output.inputs).sort().join();
-  return { outputs, imports, main, chunkKey };
-}
-
-// The outputs other than the main chunk, with every import of the main chunk made MAIN and every
-// chunk named as in `names` (the first runtime's build: { chunk key: file name }).
-function shared({ outputs, imports, main, chunkKey }, names) {
-  const texts = {};
-  for (const [path, text] of Object.entries(outputs)) {
-    if (path === main) continue;
-    // (a chunk the first build does not have keeps its name, and the comparison finds it)
-    const name = (p) => (p.startsWith('chunk-') ? (names[chunkKey[p]] ?? p) : p);
-    let out = text;
-    for (const target of new Set(imports[path])) {
-      const quoted = JSON.stringify(`./${target}`);
-      if (!out.includes(quoted))
-        throw new Error(`dist/runtime/${path}: no ${quoted} where its metafile says it imports it`);
-      out = out.split(quoted).join(JSON.stringify(target === main ? MAIN : `./${name(target)}`));
-    }
-    texts[name(path)] = out;
+  for (const file of result.outputFiles) {
+    const path = relative(SHARED, file.path);
+    outputs[path] = path === main ? file.text : file.text.split(quoted).join(JSON.stringify(MAIN));
   }
-  return texts;
+  return { outputs, main };
 }
 
 // Where a file is written, checked: one that names a file relative to itself (a .wasm file) must be
@@ -293,21 +274,16 @@ function write(path, text) {
   writeFileSync(path, text);
 }
 
+// Every runtime's build; the entries, which must be the same in all of them, written once.
 async function bundleRuntimes() {
   const builds = {};
   for (const runtime of Object.keys(RUNTIMES)) builds[runtime] = await buildRuntime(runtime);
-  const [first, ...others] = Object.keys(RUNTIMES);
-  const names = {};
-  for (const [path, key] of Object.entries(builds[first].chunkKey)) names[key] = path;
-  const texts = shared(builds[first], names);
-  for (const runtime of others) {
-    const theirs = shared(builds[runtime], names);
-    for (const path of new Set([...Object.keys(texts), ...Object.keys(theirs)]))
-      if (texts[path] !== theirs[path])
-        throw new Error(
-          `dist/runtime/${path} is not the same for ${first} and ${runtime}: only the main chunk may hold host code`,
-        );
-  }
+  const [first] = Object.values(builds);
+  const texts = Object.fromEntries(Object.entries(first.outputs).filter(([path]) => path !== first.main));
+  for (const [runtime, { outputs, main }] of Object.entries(builds))
+    for (const path of new Set([...Object.keys(texts), ...Object.keys(outputs).filter((p) => p !== main)]))
+      if (outputs[path] !== texts[path])
+        throw new Error(`dist/runtime/${path} differs in ${runtime}'s build: only the main chunk may hold host code`);
   // (each main chunk's folder emptied too: it held a whole set of bundles before dist/runtime/)
   for (const dir of [SHARED, ...Object.keys(RUNTIMES).map((r) => dirname(mainChunk(r)))])
     rmSync(dir, { recursive: true, force: true });
@@ -334,7 +310,7 @@ async function bundleCli() {
     outfile: CLI_BUNDLE,
     banner: { js: BANNER.replace('js/', 'bin/') },
   });
-  if (result.warnings.length) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  failOnWarnings(result);
 }
 
 const BANNER = '// GENERATED by tools/bundle_entries.mjs from js/ (build.sh). DO NOT EDIT.';

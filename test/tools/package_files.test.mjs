@@ -164,7 +164,7 @@ test('the package holds the sources that the hosts and the bundles of dist/ reac
       format: 'esm',
       splitting: true,
       outdir: '/nonexistent',
-      // (Node's built-ins external: package.json "imports" maps one to node:stream for Node and Bun)
+      // (Node's built-ins external: package.json "imports" maps one to Node's stream for Node and Bun)
       platform: host in RUNTIMES ? 'node' : 'neutral',
       target: 'esnext',
       conditions,
